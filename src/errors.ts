@@ -1,0 +1,390 @@
+/** Where an issue was found: a path into the input or the response body, and what is wrong. */
+export interface PaymentIssue {
+  /** Keys and indexes from the root of the checked value to the offending field. */
+  readonly path: ReadonlyArray<PropertyKey>;
+  /** What is wrong, in English. */
+  readonly message: string;
+}
+
+const BRAND = Symbol.for('pix-payment-sdk.PaymentError');
+
+/**
+ * Base class of every error the SDK throws. Catch this to catch them all; use the type guards
+ * (`isPaymentError` and friends) where the error may come from another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.withdrawals.create(body);
+ * } catch (error) {
+ *   if (isPaymentError(error)) logger.warn(error.message);
+ *   throw error;
+ * }
+ * ```
+ */
+export class PaymentError extends Error {
+  override name = 'PaymentError';
+  /** @internal */
+  readonly [BRAND] = true;
+}
+
+/** Facts about the HTTP request an error belongs to. */
+export interface RequestFacts {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path relative to the client's `baseUrl`, with parameters already encoded. */
+  readonly path: string;
+}
+
+/** What {@link PaymentApiError} is built from. */
+export interface PaymentApiErrorInit extends RequestFacts {
+  readonly status: number;
+  /** The `message` of the service's error body, or the HTTP reason phrase. */
+  readonly serviceMessage: string;
+  /** The parsed response body, or its text where it was not JSON. */
+  readonly body: unknown;
+  /** The `x-request-id` response header, where the service sent one. */
+  readonly requestId?: string | undefined;
+  /** Seconds the service asked the client to wait (`Retry-After`), where it did. */
+  readonly retryAfterMs?: number | undefined;
+}
+
+/**
+ * The service answered with an error status. `status`, `serviceMessage` (the `message` of the
+ * body, for example `Not Found`), the parsed `body`, `method`, `path` and `requestId` say which.
+ * Thrown as one of its subclasses: {@link BadRequestError}, {@link UnauthorizedError},
+ * {@link NotFoundError}, {@link RateLimitError}, {@link InternalServerError}; another status gives a
+ * plain `PaymentApiError`.
+ *
+ * @example
+ * ```ts
+ * if (isPaymentApiError(error) && error.status === 404) console.log(error.serviceMessage);
+ * ```
+ */
+export class PaymentApiError extends PaymentError {
+  override name = 'PaymentApiError';
+  readonly status: number;
+  readonly serviceMessage: string;
+  readonly body: unknown;
+  readonly method: string;
+  readonly path: string;
+  readonly requestId: string | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: PaymentApiErrorInit) {
+    super(`${init.status} ${init.serviceMessage}: ${init.method} ${init.path}`);
+    this.status = init.status;
+    this.serviceMessage = init.serviceMessage;
+    this.body = init.body;
+    this.method = init.method;
+    this.path = init.path;
+    this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+/**
+ * 400: the service refused the input, for example a Pix key that is not valid.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof BadRequestError) askUserToFixKey();
+ * ```
+ */
+export class BadRequestError extends PaymentApiError {
+  override name = 'BadRequestError';
+}
+
+/**
+ * 401: bad or expired token, missing header, caller's IP address not allowed, or (for the webhook
+ * resend) not authorized for the action. The client has already retried once with a fresh token,
+ * so a second 401 usually means the credentials or the IP allowlist are wrong.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof UnauthorizedError) alertOps('check credentials and IP allowlist');
+ * ```
+ */
+export class UnauthorizedError extends PaymentApiError {
+  override name = 'UnauthorizedError';
+}
+
+/**
+ * 404: the customer or transaction does not exist, or (adding a Pix key) the key is already
+ * registered or is not a valid CPF. The service uses 404 for all of these; `serviceMessage` and
+ * `body` carry what it said.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof NotFoundError) return undefined;
+ * ```
+ */
+export class NotFoundError extends PaymentApiError {
+  override name = 'NotFoundError';
+}
+
+/**
+ * 429: too many requests. The provider documents no rate limit, but the client handles one:
+ * idempotent calls are retried after `Retry-After`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof RateLimitError) await sleep(error.retryAfterMs ?? 1_000);
+ * ```
+ */
+export class RateLimitError extends PaymentApiError {
+  override name = 'RateLimitError';
+}
+
+/**
+ * 5xx: the service failed. Idempotent calls were retried before this was thrown.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof InternalServerError) scheduleRetryLater();
+ * ```
+ */
+export class InternalServerError extends PaymentApiError {
+  override name = 'InternalServerError';
+}
+
+/**
+ * No answer came: DNS failure, connection refused or reset. For `withdrawals.create` the request
+ * may still have reached the service; retrying with the same `externalId` is safe.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof PaymentConnectionError) console.error(error.cause);
+ * ```
+ */
+export class PaymentConnectionError extends PaymentError {
+  override name = 'PaymentConnectionError';
+  readonly method: string;
+  readonly path: string;
+
+  constructor(facts: RequestFacts, options?: { cause?: unknown }) {
+    super(`Connection failed: ${facts.method} ${facts.path}`, options);
+    this.method = facts.method;
+    this.path = facts.path;
+  }
+}
+
+/**
+ * No answer in time: an attempt took longer than `timeoutMs` and no retry was left or allowed.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof PaymentTimeoutError) console.warn(`gave up after ${error.timeoutMs} ms`);
+ * ```
+ */
+export class PaymentTimeoutError extends PaymentError {
+  override name = 'PaymentTimeoutError';
+  readonly method: string;
+  readonly path: string;
+  readonly timeoutMs: number;
+
+  constructor(facts: RequestFacts & { timeoutMs: number }) {
+    super(`No answer within ${facts.timeoutMs} ms: ${facts.method} ${facts.path}`);
+    this.method = facts.method;
+    this.path = facts.path;
+    this.timeoutMs = facts.timeoutMs;
+  }
+}
+
+function describeIssues(issues: ReadonlyArray<PaymentIssue>): string {
+  return issues
+    .map(
+      (issue) =>
+        (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '') + issue.message,
+    )
+    .join('; ');
+}
+
+/**
+ * Input rejected before any request was sent: an amount, a Pix key, an incomplete currency or key
+ * object. `issues` lists every problem with its path.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   buildWithdrawal({ amount: '10.505', customerId, currency, pixKey });
+ * } catch (error) {
+ *   if (error instanceof PaymentValidationError) console.log(error.issues);
+ * }
+ * ```
+ */
+export class PaymentValidationError extends PaymentError {
+  override name = 'PaymentValidationError';
+  readonly issues: ReadonlyArray<PaymentIssue>;
+
+  constructor(issues: ReadonlyArray<PaymentIssue>, context = 'Invalid input') {
+    super(`${context}: ${describeIssues(issues)}`);
+    this.issues = issues;
+  }
+}
+
+/** What {@link PaymentResponseError} is built from. */
+export interface PaymentResponseErrorInit extends RequestFacts {
+  readonly status: number;
+  readonly issues: ReadonlyArray<PaymentIssue>;
+  readonly body: unknown;
+}
+
+/**
+ * The service answered 2xx with a body that breaks the contract (not JSON, or missing a field the
+ * contract requires). `issues` says what, `body` holds what came.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof PaymentResponseError) report(error.issues, error.body);
+ * ```
+ */
+export class PaymentResponseError extends PaymentError {
+  override name = 'PaymentResponseError';
+  readonly status: number;
+  readonly issues: ReadonlyArray<PaymentIssue>;
+  readonly body: unknown;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(init: PaymentResponseErrorInit) {
+    super(`Unexpected response to ${init.method} ${init.path}: ${describeIssues(init.issues)}`);
+    this.status = init.status;
+    this.issues = init.issues;
+    this.body = init.body;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+const API_ERRORS: Record<number, typeof PaymentApiError> = {
+  400: BadRequestError,
+  401: UnauthorizedError,
+  404: NotFoundError,
+  429: RateLimitError,
+};
+
+/**
+ * Builds the {@link PaymentApiError} subclass that matches a status: 400, 401, 404, 429, 5xx.
+ *
+ * @example
+ * ```ts
+ * const error = createApiError({ status: 404, serviceMessage: 'Not Found', body: { message: 'Not Found' }, method: 'GET', path: '/x' });
+ * error instanceof NotFoundError; // true
+ * ```
+ */
+export function createApiError(init: PaymentApiErrorInit): PaymentApiError {
+  const ErrorClass =
+    init.status >= 500 ? InternalServerError : (API_ERRORS[init.status] ?? PaymentApiError);
+  return new ErrorClass(init);
+}
+
+function hasName(value: unknown, names: ReadonlyArray<string>): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<PropertyKey, unknown>)[BRAND] === true &&
+    names.includes((value as { name?: unknown }).name as string)
+  );
+}
+
+const API_NAMES = [
+  'PaymentApiError',
+  'BadRequestError',
+  'UnauthorizedError',
+  'NotFoundError',
+  'RateLimitError',
+  'InternalServerError',
+];
+
+/**
+ * Whether `value` is any error of this SDK, even from another copy of the package or realm.
+ *
+ * @example
+ * ```ts
+ * if (isPaymentError(error)) console.log(error.name);
+ * ```
+ */
+export function isPaymentError(value: unknown): value is PaymentError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<PropertyKey, unknown>)[BRAND] === true
+  );
+}
+
+/**
+ * Whether `value` is a {@link PaymentApiError} (any subclass).
+ *
+ * @example
+ * ```ts
+ * if (isPaymentApiError(error)) console.log(error.status, error.serviceMessage);
+ * ```
+ */
+export function isPaymentApiError(value: unknown): value is PaymentApiError {
+  return hasName(value, API_NAMES);
+}
+
+/**
+ * Whether `value` is a {@link PaymentValidationError}.
+ *
+ * @example
+ * ```ts
+ * if (isPaymentValidationError(error)) console.log(error.issues);
+ * ```
+ */
+export function isPaymentValidationError(value: unknown): value is PaymentValidationError {
+  return hasName(value, ['PaymentValidationError']);
+}
+
+/**
+ * Whether `value` is a {@link PaymentResponseError}.
+ *
+ * @example
+ * ```ts
+ * if (isPaymentResponseError(error)) console.log(error.issues);
+ * ```
+ */
+export function isPaymentResponseError(value: unknown): value is PaymentResponseError {
+  return hasName(value, ['PaymentResponseError']);
+}
+
+/**
+ * Whether `value` is a {@link PaymentConnectionError}.
+ *
+ * @example
+ * ```ts
+ * if (isPaymentConnectionError(error)) retryLater();
+ * ```
+ */
+export function isPaymentConnectionError(value: unknown): value is PaymentConnectionError {
+  return hasName(value, ['PaymentConnectionError']);
+}
+
+/**
+ * Whether `value` is a {@link PaymentTimeoutError}.
+ *
+ * @example
+ * ```ts
+ * if (isPaymentTimeoutError(error)) retryLater();
+ * ```
+ */
+export function isPaymentTimeoutError(value: unknown): value is PaymentTimeoutError {
+  return hasName(value, ['PaymentTimeoutError']);
+}
+
+/**
+ * Whether `value` is a {@link PaymentApiError} with the given status (or any 5xx for `500`).
+ *
+ * @example
+ * ```ts
+ * if (isPaymentApiErrorWithStatus(error, 404)) return undefined;
+ * ```
+ */
+export function isPaymentApiErrorWithStatus(
+  value: unknown,
+  status: number,
+): value is PaymentApiError {
+  if (!isPaymentApiError(value)) return false;
+  return status === 500 ? value.status >= 500 : value.status === status;
+}

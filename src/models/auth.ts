@@ -1,0 +1,26 @@
+import * as z from 'zod/mini';
+
+/**
+ * Body of `POST /auth/token`: the company's credentials.
+ *
+ * @example
+ * ```ts
+ * const body: TokenRequest = { email: 'finance@merchant.example', password: process.env.PAYMENT_PASSWORD! };
+ * ```
+ */
+export const TokenRequest = z.object({ email: z.string(), password: z.string() });
+/** Body of `POST /auth/token`. */
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+/**
+ * Answer of `POST /auth/token`: `{ token }`, a JWT to send as `Authorization: Bearer <token>`.
+ * Per the provider's public docs it is valid for 15 days and there is no refresh endpoint.
+ *
+ * @example
+ * ```ts
+ * const { token } = TokenResponse.parse(await response.json());
+ * ```
+ */
+export const TokenResponse = z.looseObject({ token: z.string().check(z.minLength(1)) });
+/** Answer of `POST /auth/token`. */
+export type TokenResponse = z.infer<typeof TokenResponse>;

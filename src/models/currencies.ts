@@ -1,0 +1,84 @@
+import * as z from 'zod/mini';
+import { openEnum } from './shared.js';
+
+/**
+ * How a supplier fee is charged: `FIXED` or `PERCENTAGE` (values seen; others parse too).
+ *
+ * @example
+ * ```ts
+ * FeeType.parse('PERCENTAGE');
+ * ```
+ */
+export const FeeType = openEnum(['FIXED', 'PERCENTAGE']);
+/** How a supplier fee is charged. */
+export type FeeType = z.infer<typeof FeeType>;
+
+/**
+ * A fee entry of `supplierFeeByActivity`: its type and decimal value.
+ *
+ * @example
+ * ```ts
+ * const fee: Fee = { type: 'FIXED', value: 0.5 };
+ * ```
+ */
+export const Fee = z.looseObject({ type: FeeType, value: z.number() });
+/** A fee entry of `supplierFeeByActivity`. */
+export type Fee = z.infer<typeof Fee>;
+
+/**
+ * Payment method of a currency; the service shows `PIX`.
+ *
+ * @example
+ * ```ts
+ * PaymentMethod.parse('PIX');
+ * ```
+ */
+export const PaymentMethod = openEnum(['PIX']);
+/** Payment method of a currency. */
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/**
+ * A fiat currency as the list operations return it. Send it whole as `currency` in a withdrawal or
+ * a deposit. Withdrawal and deposit lists hold different objects (different `_id`) even for the
+ * same `BRL` (per the provider's public docs): never use one for the other.
+ *
+ * @example
+ * ```ts
+ * const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
+ * ```
+ */
+export const Currency = z.looseObject({
+  _id: z.string(),
+  name: z.string(),
+  type: PaymentMethod,
+  symbol: z.string(),
+  createdDate: z.string(),
+  updatedDate: z.string(),
+  __v: z.number(),
+  supplierFeeByActivity: z.optional(z.record(z.string(), Fee)),
+});
+/** A fiat currency as the list operations return it. */
+export type Currency = z.infer<typeof Currency>;
+
+/**
+ * Answer of `GET /withdraw/company/currencies` and `GET /deposit/company/currencies` (200).
+ *
+ * @example
+ * ```ts
+ * const currencies: CurrencyList = await client.deposits.listCurrencies();
+ * ```
+ */
+export const CurrencyList = z.array(Currency);
+/** Answer of the currency list operations. */
+export type CurrencyList = z.infer<typeof CurrencyList>;
+
+/** The fields a currency object must carry to be sent in a withdrawal or a deposit. */
+export const CURRENCY_REQUIRED_FIELDS = [
+  '_id',
+  'name',
+  'type',
+  'symbol',
+  'createdDate',
+  'updatedDate',
+  '__v',
+] as const;

@@ -1,0 +1,75 @@
+import * as z from 'zod/mini';
+import { openEnum } from './shared.js';
+
+/** The Pix key types the service documents, in the order it lists them. */
+export const PIX_KEY_TYPES = ['EMAIL', 'CPF', 'CNPJ', 'PHONE', 'RANDOM'] as const;
+
+/** One of {@link PIX_KEY_TYPES}; the only types {@link validatePixKey} accepts. */
+export type KnownPixKeyType = (typeof PIX_KEY_TYPES)[number];
+
+/**
+ * Type of a Pix key: `EMAIL`, `CPF`, `CNPJ`, `PHONE` or `RANDOM`. Parsing also accepts a type the
+ * service may add later, typed as `string & {}`.
+ *
+ * @example
+ * ```ts
+ * PixKeyType.parse('CPF'); // 'CPF'
+ * ```
+ */
+export const PixKeyType = openEnum(PIX_KEY_TYPES);
+/** Type of a Pix key. */
+export type PixKeyType = z.infer<typeof PixKeyType>;
+
+/**
+ * A Pix key as the service returns it: `key` (possibly partly masked), `type` and `_id`. Send it
+ * whole as `pixKey` in a withdrawal; incomplete key data must not be sent.
+ *
+ * @example
+ * ```ts
+ * const [pixKey] = await client.pixKeys.list(customerId);
+ * ```
+ */
+export const PixKey = z.looseObject({
+  key: z.string(),
+  type: PixKeyType,
+  _id: z.string(),
+});
+/** A Pix key as the service returns it. */
+export type PixKey = z.infer<typeof PixKey>;
+
+/**
+ * Body of `POST /pix/customer/{CLIENT_ID}/key`: the key value and its type.
+ *
+ * @example
+ * ```ts
+ * const input: PixKeyInput = { type: 'EMAIL', key: 'ana@example.com' };
+ * ```
+ */
+export const PixKeyInput = z.object({ key: z.string(), type: PixKeyType });
+/** Body of `POST /pix/customer/{CLIENT_ID}/key`. */
+export type PixKeyInput = z.infer<typeof PixKeyInput>;
+
+/**
+ * Answer of `POST /pix/customer/{CLIENT_ID}/key` (201): a confirmation message (per the provider's
+ * public docs, `Chave Pix adicionada com sucesso`) and the registered key.
+ *
+ * @example
+ * ```ts
+ * const { key } = await client.pixKeys.add(customerId, { type: 'CPF', key: '12345678909' });
+ * ```
+ */
+export const AddPixKeyResult = z.looseObject({ message: z.string(), key: PixKey });
+/** Answer of `POST /pix/customer/{CLIENT_ID}/key`. */
+export type AddPixKeyResult = z.infer<typeof AddPixKeyResult>;
+
+/**
+ * Answer of `GET /pix/customer/{CLIENT_ID}/key` (200): a plain array of keys, not paginated.
+ *
+ * @example
+ * ```ts
+ * const keys: PixKeyList = await client.pixKeys.list(customerId);
+ * ```
+ */
+export const PixKeyList = z.array(PixKey);
+/** Answer of `GET /pix/customer/{CLIENT_ID}/key`. */
+export type PixKeyList = z.infer<typeof PixKeyList>;

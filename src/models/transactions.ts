@@ -1,0 +1,63 @@
+import * as z from 'zod/mini';
+import { openEnum } from './shared.js';
+
+/**
+ * Every status the provider publishes for withdrawals and deposits (per the provider's public
+ * docs): `PENDING` (withdrawal just created), `WAITING_PAYMENT` (deposit just created),
+ * `PROCESSING`, `PAID`, `ERROR` (failed, for example a wrong key), `REJECTED` (refused, final) and
+ * the dispute statuses.
+ */
+export const TRANSACTION_STATUSES = [
+  'PENDING',
+  'WAITING_PAYMENT',
+  'PROCESSING',
+  'PAID',
+  'ERROR',
+  'REJECTED',
+  'AWAITING_REFUND_CONTESTION',
+  'AWAITING_BANK_VEREDICT',
+  'EXPIRED_DISPUTE',
+  'REFUND_CANCELED',
+  'REFUND_APPROVED',
+] as const;
+
+/** One of {@link TRANSACTION_STATUSES}. */
+export type KnownTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/**
+ * Status of a withdrawal or a deposit. Unknown statuses parse too, typed as `string & {}`.
+ *
+ * @example
+ * ```ts
+ * if (payload.status === 'PAID') markOrderPaid(payload.externalId);
+ * ```
+ */
+export const TransactionStatus = openEnum(TRANSACTION_STATUSES);
+/** Status of a withdrawal or a deposit. */
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+/**
+ * Details of a withdrawal or a deposit (`GET /withdraw/{id}/details`, `GET /deposit/{id}/details`,
+ * per the provider's public docs). The receiver of a webhook reads this to confirm a status.
+ *
+ * @example
+ * ```ts
+ * const details = await client.withdrawals.get(withdrawalId);
+ * details.currency.status; // 'PAID'
+ * ```
+ */
+export const TransactionDetails = z.looseObject({
+  _id: z.string(),
+  customerId: z.string(),
+  externalId: z.optional(z.string()),
+  document: z.optional(z.string()),
+  identifiedDocumentPix: z.optional(z.string()),
+  currency: z.looseObject({
+    name: z.string(),
+    type: z.string(),
+    amount: z.number(),
+    status: TransactionStatus,
+  }),
+});
+/** Details of a withdrawal or a deposit. */
+export type TransactionDetails = z.infer<typeof TransactionDetails>;

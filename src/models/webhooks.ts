@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+import { openEnum } from './shared.js';
+import { TransactionStatus } from './transactions.js';
+
+/**
+ * Which kind of transaction a webhook speaks of.
+ *
+ * @example
+ * ```ts
+ * WebhookOperation.parse('WITHDRAW');
+ * ```
+ */
+export const WebhookOperation = openEnum(['WITHDRAW', 'DEPOSIT']);
+/** Which kind of transaction a webhook speaks of. */
+export type WebhookOperation = z.infer<typeof WebhookOperation>;
+
+/**
+ * The JSON the service POSTs to the company's callback URL, for withdrawals and deposits alike
+ * (per the provider's public docs). Note `id`, not `_id`. Deliveries are not signed: confirm a
+ * status with the details endpoint before acting on it.
+ *
+ * @example
+ * ```ts
+ * const payload = parseWebhookPayload(await request.json());
+ * const details = await client.withdrawals.get(payload.id); // trust the details, not the payload
+ * ```
+ */
+export const WebhookPayload = z.looseObject({
+  id: z.string(),
+  customerId: z.string(),
+  status: TransactionStatus,
+  name: z.string(),
+  type: z.string(),
+  amount: z.number(),
+  operation: WebhookOperation,
+  externalId: z.optional(z.string()),
+});
+/** The JSON the service POSTs to the company's callback URL. */
+export type WebhookPayload = z.infer<typeof WebhookPayload>;

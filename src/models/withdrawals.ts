@@ -1,0 +1,45 @@
+import * as z from 'zod/mini';
+import { Currency } from './currencies.js';
+import { PixKey } from './pix-keys.js';
+import { TransactionStatus } from './transactions.js';
+
+/**
+ * Body of `POST /withdraw` (per the provider's public docs): the amount as a decimal number, the
+ * customer, the whole currency and Pix key objects, and the merchant's own `externalId`, which is
+ * also the idempotency key. Build it with {@link buildWithdrawal} rather than by hand.
+ *
+ * @example
+ * ```ts
+ * const body: WithdrawalRequest = buildWithdrawal({ amount: '10.50', customerId, currency, pixKey });
+ * ```
+ */
+export const WithdrawalRequest = z.object({
+  amount: z.number(),
+  customerId: z.string(),
+  currency: Currency,
+  pixKey: PixKey,
+  externalId: z.optional(z.string()),
+});
+/** Body of `POST /withdraw`. */
+export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
+
+/**
+ * Answer of `POST /withdraw` (201): `Solicitação de Saque realizada com sucesso`, the status
+ * (`PENDING`) and the withdrawal's `_id`. The client adds the `externalId` it sent.
+ *
+ * @example
+ * ```ts
+ * const { _id, status, externalId } = await client.withdrawals.create(body);
+ * ```
+ */
+export const CreateWithdrawalResponse = z.looseObject({
+  message: z.string(),
+  status: TransactionStatus,
+  _id: z.string(),
+  externalId: z.optional(z.string()),
+});
+/** Answer of `POST /withdraw` as the service sends it. */
+export type CreateWithdrawalResponse = z.infer<typeof CreateWithdrawalResponse>;
+
+/** What `withdrawals.create` returns: the service's answer and the `externalId` that was sent. */
+export type CreateWithdrawalResult = CreateWithdrawalResponse & { externalId: string };

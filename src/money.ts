@@ -1,0 +1,120 @@
+import { PaymentValidationError } from './errors.js';
+
+/**
+ * An amount of money as the builders accept it:
+ * - a decimal string with at most two decimals (`'10.50'`, `'10.5'`, `'10'`);
+ * - a number with at most two decimals (`10.5`);
+ * - integer cents (`{ cents: 1050 }`).
+ *
+ * Zero, negatives, `NaN`, `Infinity`, exponents and a third decimal are rejected.
+ *
+ * @example
+ * ```ts
+ * const a: AmountInput = '10.50';
+ * const b: AmountInput = { cents: 1050 }; // the same amount
+ * ```
+ */
+export type AmountInput = string | number | { readonly cents: number };
+
+const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+function reject(message: string, path: ReadonlyArray<PropertyKey>): never {
+  throw new PaymentValidationError([{ path, message }], 'Invalid amount');
+}
+
+function centsFromDecimal(text: string, path: ReadonlyArray<PropertyKey>): number {
+  const match = DECIMAL.exec(text);
+  if (!match) {
+    if (/^\d+\.\d{3,}$/.test(text)) reject('has more than two decimals', path);
+    return reject(`is not a positive decimal amount: ${JSON.stringify(text.slice(0, 40))}`, path);
+  }
+  const units = match[1] ?? '0';
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  // Build the integer from its digits: exact for every amount up to Number.MAX_SAFE_INTEGER cents.
+  const cents = Number(units.replace(/^0+(?=\d)/, '') + fraction);
+  if (!Number.isSafeInteger(cents)) reject('is too large to be represented exactly', path);
+  if (cents === 0) reject('must be greater than zero', path);
+  return cents;
+}
+
+/**
+ * Converts an {@link AmountInput} to integer cents without any float arithmetic.
+ *
+ * @param path - Where the amount sits in the caller's input, for the error's `issues`.
+ * @throws {@link PaymentValidationError} when the amount is zero, negative, not finite, has a third
+ * decimal or does not fit in a safe integer of cents.
+ *
+ * @example
+ * ```ts
+ * toCents('10.50'); // 1050
+ * toCents(0.1);     // 10
+ * toCents({ cents: 1050 }); // 1050
+ * ```
+ */
+export function toCents(
+  amount: AmountInput,
+  path: ReadonlyArray<PropertyKey> = ['amount'],
+): number {
+  if (typeof amount === 'string') return centsFromDecimal(amount, path);
+  if (typeof amount === 'number') {
+    if (!Number.isFinite(amount)) return reject('must be a finite number', path);
+    if (amount <= 0) return reject('must be greater than zero', path);
+    // The shortest round-trip text of a double is the decimal the caller wrote (0.1 -> "0.1"), and
+    // the result of float arithmetic shows itself there (0.1 + 0.2 -> "0.30000000000000004").
+    const text = String(amount);
+    if (text.includes('e'))
+      return reject(`cannot be written with at most two decimals: ${text}`, path);
+    return centsFromDecimal(text, path);
+  }
+  if (typeof amount === 'object' && amount !== null && 'cents' in amount) {
+    const { cents } = amount;
+    if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) {
+      return reject('cents must be a safe integer', [...path, 'cents']);
+    }
+    if (cents <= 0) return reject('must be greater than zero', [...path, 'cents']);
+    return cents;
+  }
+  return reject('must be a decimal string, a number or { cents }', path);
+}
+
+/**
+ * The decimal number the service expects for integer cents (`1050` -> `10.5`). Dividing an exact
+ * integer by 100 yields the double nearest to the decimal, which `JSON.stringify` writes exactly as
+ * that decimal.
+ *
+ * @example
+ * ```ts
+ * centsToAmount(1050); // 10.5
+ * ```
+ */
+export function centsToAmount(cents: number): number {
+  return cents / 100;
+}
+
+/**
+ * Integer cents as a decimal string with two decimals, for display and logs.
+ *
+ * @example
+ * ```ts
+ * formatCents(1050); // '10.50'
+ * ```
+ */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Validates an {@link AmountInput} and returns the decimal number to send as `amount`.
+ *
+ * @throws {@link PaymentValidationError} as {@link toCents} does.
+ *
+ * @example
+ * ```ts
+ * normalizeAmount('10.50'); // 10.5
+ * ```
+ */
+export function normalizeAmount(amount: AmountInput, path?: ReadonlyArray<PropertyKey>): number {
+  return centsToAmount(toCents(amount, path));
+}
