@@ -5,6 +5,11 @@ export {
   selectCurrency,
   type WithdrawalInput,
 } from './builders.js';
+export { PaymentClient, type PaymentClientOptions } from './client.js';
+export type { LogFields, Logger } from './core/logger.js';
+export type { RetryBackoff } from './core/retry.js';
+export { type CachedToken, InMemoryTokenStore, type TokenStore } from './core/tokens.js';
+export type { FetchLike, RequestOptions } from './core/transport.js';
 export {
   BadRequestError,
   createApiError,
@@ -32,6 +37,11 @@ export {
 } from './errors.js';
 export * from './models/index.js';
 export { type AmountInput, centsToAmount, formatCents, normalizeAmount, toCents } from './money.js';
+export { Customers } from './resources/customers.js';
+export { Deposits } from './resources/deposits.js';
+export { PixKeys } from './resources/pix-keys.js';
+export { parseWebhookPayload } from './resources/webhooks.js';
+export { Withdrawals } from './resources/withdrawals.js';
 export {
   assertValidPixKey,
   type InvalidPixKey,
@@ -41,3 +51,4 @@ export {
   type ValidPixKey,
   validatePixKey,
 } from './validation.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,262 @@
+import type { Logger } from './core/logger.js';
+import {
+  checkNumber,
+  MAX_TIMER_MS,
+  RETRIES_RULE,
+  TIMEOUT_RULE,
+  throwIfIssues,
+} from './core/options.js';
+import { maskEmail } from './core/redact.js';
+import { DEFAULT_BACKOFF, type RetryBackoff } from './core/retry.js';
+import { InMemoryTokenStore, type TokenStore } from './core/tokens.js';
+import { type FetchLike, type RequestOptions, Transport } from './core/transport.js';
+import { PaymentError, type PaymentIssue } from './errors.js';
+import { Customers } from './resources/customers.js';
+import { Deposits } from './resources/deposits.js';
+import { PixKeys } from './resources/pix-keys.js';
+import { Withdrawals } from './resources/withdrawals.js';
+import { VERSION } from './version.js';
+
+/**
+ * Options of {@link PaymentClient}. Only `baseUrl`, `email` and `password` are required.
+ *
+ * @example
+ * ```ts
+ * const options: PaymentClientOptions = {
+ *   baseUrl: 'https://api.example.com/v1',
+ *   email: process.env.PAYMENT_EMAIL!,
+ *   password: process.env.PAYMENT_PASSWORD!,
+ *   timeoutMs: 10_000,
+ *   maxRetries: 3,
+ *   logger: console,
+ *   userAgent: 'my-shop/2.3.0',
+ * };
+ * const client = new PaymentClient(options);
+ * ```
+ */
+export interface PaymentClientOptions {
+  /**
+   * Absolute `http:` or `https:` URL of the service. A path prefix such as `/v1` is kept; a
+   * trailing slash does not matter. No query, fragment or credentials.
+   */
+  readonly baseUrl: string;
+  /** The company account's e-mail, sent to `POST /auth/token`. */
+  readonly email: string;
+  /** The company account's password. Kept private: no error, log line or serialisation shows it. */
+  readonly password: string;
+  /**
+   * Time limit of each attempt, from sending the request to reading the whole body. Retries get
+   * a new limit each.
+   * @default 30_000
+   */
+  readonly timeoutMs?: number | undefined;
+  /**
+   * Retries after the first attempt, for operations that are safe to repeat: GET requests,
+   * `resendWebhook` and `withdrawals.create` (made safe by its `externalId`). At most 10.
+   * @default 2
+   */
+  readonly maxRetries?: number | undefined;
+  /**
+   * Backoff between retries.
+   * @default { initialDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 }
+   */
+  readonly retryBackoff?: RetryBackoff | undefined;
+  /**
+   * The `fetch` to send requests with; without it, `globalThis.fetch` is looked up at each call, so
+   * a `fetch` patched later (by MSW, for example) is used.
+   * @default globalThis.fetch
+   */
+  readonly fetch?: FetchLike | undefined;
+  /**
+   * How long before the token's `exp` the client logs in again. A token without a readable `exp`
+   * is used until the service answers 401.
+   * @default 60_000
+   */
+  readonly refreshSkewMs?: number | undefined;
+  /**
+   * Where the access token is kept; share one store between processes to share one token.
+   * @default a new {@link InMemoryTokenStore}
+   */
+  readonly tokenStore?: TokenStore | undefined;
+  /**
+   * Check input before sending it: Pix keys per type, amounts, whole currency and key objects,
+   * customer fields. Path parameters are always checked (non-empty, not `.` or `..`).
+   * @default true
+   */
+  readonly validateInput?: boolean | undefined;
+  /**
+   * Receives one line per attempt, retry and token refresh: method, path, status, attempt and
+   * duration, never headers, bodies or secrets.
+   * @default no logging
+   */
+  readonly logger?: Logger | undefined;
+  /**
+   * Appended to the `User-Agent` header after `pix-payment-sdk/<version>`.
+   * @default none
+   */
+  readonly userAgent?: string | undefined;
+  /**
+   * Allow construction in a browser. The client holds the account's password, which a browser
+   * page would expose to its users: use this only for tools that run locally against a mock.
+   * @default false
+   */
+  readonly dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+function isBrowser(): boolean {
+  return typeof window !== 'undefined' && typeof document !== 'undefined';
+}
+
+function checkBaseUrl(value: unknown, issues: PaymentIssue[]): string {
+  const fail = (message: string) => {
+    issues.push({ path: ['baseUrl'], message });
+    return '';
+  };
+  if (typeof value !== 'string' || value.trim() === '') return fail('must be a non-empty string');
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return fail('must be an absolute URL, such as https://api.example.com/v1');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('must use http or https');
+  if (url.username !== '' || url.password !== '') return fail('must not contain credentials');
+  if (url.search !== '' || url.hash !== '') return fail('must not contain a query or fragment');
+  return url.href.replace(/\/+$/, '');
+}
+
+function checkSecretField(name: string, value: unknown, issues: PaymentIssue[]): void {
+  if (typeof value !== 'string' || value === '') {
+    issues.push({ path: [name], message: 'must be a non-empty string' });
+  }
+}
+
+/**
+ * The client of the Pix payment service. Logs in lazily, keeps and refreshes the token, retries
+ * what is safe to retry, and parses every answer with the package's schemas.
+ *
+ * Tokens: one login is shared by all concurrent calls; the token is used until `refreshSkewMs`
+ * before its JWT `exp` (or, without `exp`, until a 401). A 401 to a cached token drops it, logs in
+ * again and repeats the call once; a second 401, or a 401 to a token that was just obtained for
+ * the call, is thrown as {@link UnauthorizedError}.
+ *
+ * @example
+ * ```ts
+ * import { PaymentClient, buildWithdrawal, selectCurrency } from 'pix-payment-sdk';
+ *
+ * const client = new PaymentClient({
+ *   baseUrl: 'https://api.example.com',
+ *   email: process.env.PAYMENT_EMAIL!,
+ *   password: process.env.PAYMENT_PASSWORD!,
+ * });
+ * const pixKey = await client.pixKeys.ensure(customerId, { type: 'EMAIL', key: 'ana@example.com' });
+ * const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
+ * const withdrawal = await client.withdrawals.create(
+ *   buildWithdrawal({ amount: '10.50', customerId, currency, pixKey }),
+ * );
+ * ```
+ */
+export class PaymentClient {
+  /** Pix keys of customers. */
+  readonly pixKeys: PixKeys;
+  /** Withdrawals: currencies, creation, details, webhook resend. */
+  readonly withdrawals: Withdrawals;
+  /** Deposits: currencies, creation, details, webhook resend. */
+  readonly deposits: Deposits;
+  /** Customers (per the provider's public docs). */
+  readonly customers: Customers;
+
+  readonly #transport: Transport;
+  readonly #baseUrl: string;
+  readonly #email: string;
+
+  /**
+   * @throws {@link PaymentError} in a browser, unless `dangerouslyAllowBrowser` is set.
+   * @throws {@link PaymentValidationError} for a bad option (the message never shows the password).
+   */
+  constructor(options: PaymentClientOptions) {
+    if (isBrowser() && options?.dangerouslyAllowBrowser !== true) {
+      throw new PaymentError(
+        'PaymentClient refuses to run in a browser: it holds the account password, which the page would expose. ' +
+          'Call the service from your server, or set dangerouslyAllowBrowser: true for local tools.',
+      );
+    }
+    const issues: PaymentIssue[] = [];
+    const baseUrl = checkBaseUrl(options?.baseUrl, issues);
+    checkSecretField('email', options?.email, issues);
+    checkSecretField('password', options?.password, issues);
+    checkNumber(issues, 'timeoutMs', options?.timeoutMs, TIMEOUT_RULE);
+    checkNumber(issues, 'maxRetries', options?.maxRetries, RETRIES_RULE);
+    checkNumber(issues, 'refreshSkewMs', options?.refreshSkewMs, { min: 0, max: 2 ** 40 });
+    const backoff = { ...DEFAULT_BACKOFF };
+    for (const key of Object.keys(DEFAULT_BACKOFF) as Array<keyof typeof DEFAULT_BACKOFF>) {
+      const value = options?.retryBackoff?.[key];
+      checkNumber(issues, `retryBackoff.${key}`, value, { min: 0, max: MAX_TIMER_MS });
+      if (typeof value === 'number') backoff[key] = value;
+    }
+    if (options?.fetch !== undefined && typeof options.fetch !== 'function') {
+      issues.push({ path: ['fetch'], message: 'must be a function' });
+    }
+    throwIfIssues(issues, 'Invalid PaymentClient options');
+
+    const suffix = options.userAgent?.trim();
+    this.#baseUrl = baseUrl;
+    this.#email = options.email;
+    this.#transport = new Transport({
+      baseUrl,
+      email: options.email,
+      password: options.password,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      maxRetries: options.maxRetries ?? 2,
+      refreshSkewMs: options.refreshSkewMs ?? 60_000,
+      backoff,
+      fetch: options.fetch,
+      tokenStore: options.tokenStore ?? new InMemoryTokenStore(),
+      logger: options.logger,
+      userAgent: `pix-payment-sdk/${VERSION}${suffix ? ` ${suffix}` : ''}`,
+    });
+    const validateInput = options.validateInput ?? true;
+    this.pixKeys = new PixKeys(this.#transport, validateInput);
+    this.withdrawals = new Withdrawals(this.#transport, validateInput);
+    this.deposits = new Deposits(this.#transport, validateInput);
+    this.customers = new Customers(this.#transport, validateInput);
+  }
+
+  /** The service's base URL, normalised (no trailing slash). */
+  get baseUrl(): string {
+    return this.#baseUrl;
+  }
+
+  /**
+   * A valid access token: the stored one, or one from a new login (`POST /auth/token`) shared
+   * with every concurrent caller. Other methods call this themselves; call it to log in early or
+   * to check the credentials.
+   *
+   * @throws {@link UnauthorizedError} when the credentials are refused.
+   *
+   * @example
+   * ```ts
+   * await client.getToken(); // fail fast at start-up on bad credentials
+   * ```
+   */
+  getToken(options?: RequestOptions): Promise<string> {
+    return this.#transport.token(options);
+  }
+
+  /**
+   * What `JSON.stringify(client)` shows: the base URL and a masked e-mail, nothing secret.
+   *
+   * @example
+   * ```ts
+   * JSON.stringify(client); // '{"baseUrl":"https://api.example.com","email":"fi***@merchant.example"}'
+   * ```
+   */
+  toJSON(): { baseUrl: string; email: string } {
+    return { baseUrl: this.#baseUrl, email: maskEmail(this.#email) };
+  }
+
+  /** What `util.inspect(client)` and `console.log(client)` show in Node.js: as {@link toJSON}. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `PaymentClient ${JSON.stringify(this.toJSON())}`;
+  }
+}

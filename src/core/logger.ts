@@ -1,0 +1,31 @@
+/**
+ * Facts attached to a log line: method, path, status, attempt, duration and the like. Never
+ * headers, bodies, tokens or passwords.
+ *
+ * @example
+ * ```ts
+ * const fields: LogFields = { method: 'GET', path: '/withdraw/company/currencies', status: 200, attempt: 1, durationMs: 84 };
+ * ```
+ */
+export type LogFields = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/**
+ * Where the client writes what it does. `console` fits, and so does any logger with some of these
+ * four methods (a missing one is skipped). The client logs each attempt (`debug`), each login (`debug`), each retry and each token
+ * refresh after a 401 (`warn` and `info`), with method, path, status, attempt and duration only.
+ *
+ * @example
+ * ```ts
+ * const client = new PaymentClient({ baseUrl, email, password, logger: console });
+ * ```
+ */
+export interface Logger {
+  /** Per-attempt detail: request sent, status received, duration. */
+  debug?(message: string, fields?: LogFields): void;
+  /** Token refreshed after a 401. */
+  info?(message: string, fields?: LogFields): void;
+  /** A retry is scheduled. */
+  warn?(message: string, fields?: LogFields): void;
+  /** Reserved for failures the client cannot recover from. */
+  error?(message: string, fields?: LogFields): void;
+}

@@ -1,0 +1,122 @@
+import { isPaymentApiError, isPaymentConnectionError, isPaymentTimeoutError } from '../errors.js';
+
+/**
+ * How long the client waits between retries: exponential backoff with full jitter (a random delay
+ * between zero and `initialDelayMs * 2 ** (retry - 1)`, at most `maxDelayMs`), or what the service
+ * asks for in `Retry-After` when that is no more than `maxRetryAfterMs`.
+ *
+ * @example
+ * ```ts
+ * const backoff: RetryBackoff = { initialDelayMs: 250, maxDelayMs: 4_000 };
+ * ```
+ */
+export interface RetryBackoff {
+  /**
+   * Upper bound of the first retry's random delay; doubles with each retry.
+   * @default 500
+   */
+  readonly initialDelayMs?: number | undefined;
+  /**
+   * Upper bound of any backoff delay.
+   * @default 8_000
+   */
+  readonly maxDelayMs?: number | undefined;
+  /**
+   * The longest `Retry-After` the client waits for. A service that asks for longer gets the error
+   * back at once (with `retryAfterMs` on it), rather than a call that hangs for minutes.
+   * @default 60_000
+   */
+  readonly maxRetryAfterMs?: number | undefined;
+}
+
+/** @internal */
+export type ResolvedBackoff = { readonly [K in keyof RetryBackoff]-?: number };
+
+/** @internal */
+export const DEFAULT_BACKOFF: ResolvedBackoff = {
+  initialDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+};
+
+/**
+ * Milliseconds a `Retry-After` header asks for: delay-seconds or an HTTP date (a past date is 0).
+ * `undefined` when absent or unreadable.
+ *
+ * @internal
+ */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Whether a failed attempt of an operation that may be repeated is worth repeating: no answer
+ * (connection error, timeout), 429 or 5xx.
+ *
+ * @internal
+ */
+export function isTransient(error: unknown): boolean {
+  if (isPaymentConnectionError(error) || isPaymentTimeoutError(error)) return true;
+  return isPaymentApiError(error) && (error.status === 429 || error.status >= 500);
+}
+
+/**
+ * The delay before retry number `retry` (1-based), or `undefined` when the service asked to wait
+ * longer than the client is willing to.
+ *
+ * @internal
+ */
+export function retryDelay(
+  retry: number,
+  backoff: ResolvedBackoff,
+  retryAfterMs: number | undefined,
+): number | undefined {
+  if (retryAfterMs !== undefined) {
+    return retryAfterMs <= backoff.maxRetryAfterMs ? retryAfterMs : undefined;
+  }
+  const ceiling = Math.min(backoff.maxDelayMs, backoff.initialDelayMs * 2 ** (retry - 1));
+  return Math.round(Math.random() * ceiling);
+}
+
+/**
+ * Waits `ms`, or rejects with `signal.reason` as soon as the signal aborts.
+ *
+ * @internal
+ */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Settles as `promise` does, or rejects with `signal.reason` as soon as the signal aborts; the
+ * promise itself carries on (it may be shared with other callers).
+ *
+ * @internal
+ */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,388 @@
+import ky, { isNetworkError } from 'ky';
+import type * as z from 'zod/mini';
+import {
+  createApiError,
+  isPaymentApiError,
+  isPaymentApiErrorWithStatus,
+  PaymentConnectionError,
+  PaymentError,
+  type PaymentIssue,
+  PaymentResponseError,
+  PaymentTimeoutError,
+} from '../errors.js';
+import { TokenResponse } from '../models/auth.js';
+import type { LogFields, Logger } from './logger.js';
+import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
+import { parseWith } from './parse.js';
+import { redactCause, redactValue } from './redact.js';
+import { isTransient, parseRetryAfter, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
+import { TokenManager, type TokenStore } from './tokens.js';
+
+/**
+ * Per-call options, the last argument of every client method.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const keys = await client.pixKeys.list(customerId, {
+ *   signal: controller.signal,
+ *   timeoutMs: 5_000,
+ *   maxRetries: 0,
+ *   headers: { 'X-Correlation-Id': 'order-42' },
+ * });
+ * ```
+ */
+export interface RequestOptions {
+  /**
+   * Aborts the call: it rejects with `signal.reason`, exactly that value, whether a request or a
+   * wait between retries is under way.
+   */
+  readonly signal?: AbortSignal | undefined;
+  /**
+   * Time limit of each attempt, from sending the request to reading the whole body.
+   * @default the client's `timeoutMs`
+   */
+  readonly timeoutMs?: number | undefined;
+  /**
+   * Retries allowed for this call. Only operations that are safe to repeat are ever retried.
+   * @default the client's `maxRetries`
+   */
+  readonly maxRetries?: number | undefined;
+  /**
+   * Extra headers. `Authorization` is refused (a `PaymentValidationError`): the client sets it
+   * from its credentials. `Accept`, `Content-Type` and `User-Agent` are set by the client and
+   * replace yours.
+   */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * A function compatible with the standard `fetch`.
+ *
+ * @example
+ * ```ts
+ * const loggingFetch: FetchLike = async (input, init) => {
+ *   const response = await fetch(input, init);
+ *   console.log(response.status);
+ *   return response;
+ * };
+ * ```
+ */
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** @internal */
+export interface TransportConfig {
+  /** Absolute, without a trailing slash. */
+  readonly baseUrl: string;
+  readonly email: string;
+  readonly password: string;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly refreshSkewMs: number;
+  readonly backoff: ResolvedBackoff;
+  readonly fetch: FetchLike | undefined;
+  readonly tokenStore: TokenStore;
+  readonly logger: Logger | undefined;
+  readonly userAgent: string;
+}
+
+/** One operation of the service, as a resource describes it. @internal */
+export interface Operation<T> {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** Relative to the base URL; parameters already encoded by `buildPath`. */
+  readonly path: string;
+  readonly schema: z.ZodMiniType<T>;
+  readonly body?: unknown;
+  /**
+   * Whether the request may be sent again after it may have reached the service (on a connection
+   * error, a timeout, 429 or 5xx). A 401 answered to a cached token is retried regardless: the
+   * service refused the request without acting on it.
+   */
+  readonly retry: boolean;
+}
+
+interface Attempt {
+  readonly signal: AbortSignal | undefined;
+  readonly timeoutMs: number;
+  readonly headers: Headers;
+  readonly attempt: number;
+  readonly token: string | undefined;
+  /** The answer holds a secret (the token): never copy it into an error. */
+  readonly sensitive: boolean;
+}
+
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+function reasonPhrase(response: Response): string {
+  return REASON_PHRASES[response.status] ?? (response.statusText || `HTTP ${response.status}`);
+}
+
+function parseLenient(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function callerHeaders(headers: RequestOptions['headers'], issues: PaymentIssue[]): Headers {
+  try {
+    const result = new Headers(headers);
+    if (result.has('authorization')) {
+      issues.push({
+        path: ['headers', 'Authorization'],
+        message: 'is set by the client from its credentials and cannot be replaced per call',
+      });
+    }
+    return result;
+  } catch {
+    issues.push({ path: ['headers'], message: 'must hold valid header names and values' });
+    return new Headers();
+  }
+}
+
+/**
+ * Sends requests to the service: one attempt at a time over ky (with ky's own retry, timeout and
+ * HTTP errors turned off, so that this loop alone decides), the token from the `TokenManager`, one
+ * new login after a 401, retries with backoff for operations that allow them, and every failure
+ * turned into a `PaymentError` with no secret in it.
+ *
+ * @internal
+ */
+export class Transport {
+  readonly #config: TransportConfig;
+  readonly #tokens: TokenManager;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+    this.#tokens = new TokenManager(config.tokenStore, config.refreshSkewMs, () => this.#login());
+  }
+
+  /** A valid access token, from the store or a login shared with concurrent callers. */
+  async token(options: RequestOptions = {}): Promise<string> {
+    this.#settle(options);
+    const lease = await this.#tokens.acquire(options.signal);
+    return lease.token;
+  }
+
+  /** Sends an operation and returns its answer, parsed with the operation's schema. */
+  async request<T>(operation: Operation<T>, options: RequestOptions = {}): Promise<T> {
+    const { signal, timeoutMs, maxRetries, headers } = this.#settle(options);
+    const retriesAllowed = operation.retry ? maxRetries : 0;
+    const { method, path } = operation;
+    let stale: string | undefined;
+    let refreshed = false;
+    let retries = 0;
+    for (let attempt = 1; ; attempt++) {
+      const lease = await this.#tokens.acquire(signal, stale);
+      stale = undefined;
+      try {
+        return await this.#attempt(operation, {
+          signal,
+          timeoutMs,
+          headers,
+          attempt,
+          token: lease.token,
+          sensitive: false,
+        });
+      } catch (error) {
+        // A token that a login just produced for this very call is not stale: a 401 then means the
+        // IP allowlist or a permission, and a second login would only repeat it.
+        if (isPaymentApiErrorWithStatus(error, 401) && !lease.fresh && !refreshed) {
+          refreshed = true;
+          stale = lease.token;
+          this.#log('info', 'token refused (401), logging in again', { method, path, attempt });
+          continue;
+        }
+        if (retries >= retriesAllowed || !isTransient(error)) throw error;
+        const retryAfterMs = isPaymentApiError(error) ? error.retryAfterMs : undefined;
+        const delayMs = retryDelay(retries + 1, this.#config.backoff, retryAfterMs);
+        if (delayMs === undefined) throw error;
+        retries++;
+        this.#log('warn', 'retrying', {
+          method,
+          path,
+          attempt,
+          delayMs,
+          reason: isPaymentApiError(error) ? String(error.status) : (error as PaymentError).name,
+        });
+        await sleep(delayMs, signal);
+      }
+    }
+  }
+
+  #settle(options: RequestOptions) {
+    const issues: PaymentIssue[] = [];
+    checkNumber(issues, 'timeoutMs', options.timeoutMs, TIMEOUT_RULE);
+    checkNumber(issues, 'maxRetries', options.maxRetries, RETRIES_RULE);
+    const headers = callerHeaders(options.headers, issues);
+    throwIfIssues(issues, 'Invalid request options');
+    options.signal?.throwIfAborted();
+    return {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? this.#config.timeoutMs,
+      maxRetries: options.maxRetries ?? this.#config.maxRetries,
+      headers,
+    };
+  }
+
+  // Never retried, never given a caller's signal: callers share it, and one caller giving up must
+  // not fail the others. Each caller still stops waiting when its own signal aborts.
+  async #login(): Promise<string> {
+    const { email, password, timeoutMs } = this.#config;
+    const answer = await this.#attempt(
+      {
+        method: 'POST',
+        path: '/auth/token',
+        schema: TokenResponse,
+        body: { email, password },
+        retry: false,
+      },
+      {
+        signal: undefined,
+        timeoutMs,
+        headers: new Headers(),
+        attempt: 1,
+        token: undefined,
+        sensitive: true,
+      },
+    );
+    return answer.token;
+  }
+
+  async #attempt<T>(operation: Operation<T>, attempt: Attempt): Promise<T> {
+    const { method, path, body } = operation;
+    const custom = this.#config.fetch;
+    if (custom === undefined && typeof globalThis.fetch !== 'function') {
+      throw new PaymentError('No fetch in this runtime: pass the `fetch` option to PaymentClient');
+    }
+    // Called as plain functions: a `fetch` taken off `window` throws "Illegal invocation" when
+    // called as a method of another object.
+    const fetchImpl: FetchLike = (input, init) =>
+      custom ? custom(input, init) : globalThis.fetch(input, init);
+
+    const headers = new Headers(attempt.headers);
+    headers.set('accept', 'application/json');
+    headers.set('user-agent', this.#config.userAgent);
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    if (attempt.token !== undefined) headers.set('authorization', `Bearer ${attempt.token}`);
+
+    // One deadline for the whole attempt, body included (ky's `timeout` stops at the headers).
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), attempt.timeoutMs);
+    const signal = attempt.signal
+      ? AbortSignal.any([attempt.signal, deadline.signal])
+      : deadline.signal;
+    const started = Date.now();
+    const facts = { method, path, attempt: attempt.attempt };
+    let response: Response;
+    let text: string;
+    try {
+      response = await ky(this.#config.baseUrl + path, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal,
+        fetch: fetchImpl,
+        retry: 0,
+        timeout: false,
+        throwHttpErrors: false,
+      });
+      text = await response.text();
+    } catch (error) {
+      const durationMs = Date.now() - started;
+      if (attempt.signal?.aborted) {
+        this.#log('debug', 'aborted', { ...facts, durationMs });
+        throw attempt.signal.reason;
+      }
+      if (deadline.signal.aborted) {
+        this.#log('debug', 'timed out', { ...facts, durationMs });
+        throw new PaymentTimeoutError({ method, path, timeoutMs: attempt.timeoutMs });
+      }
+      this.#log('debug', 'no response', { ...facts, durationMs });
+      // ky's NetworkError only wraps what fetch threw, and carries the Request: keep the inner one.
+      const cause = isNetworkError(error) ? error.cause : error;
+      throw new PaymentConnectionError(
+        { method, path },
+        { cause: redactCause(cause, this.#secrets()) },
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+    this.#log('debug', 'response', {
+      ...facts,
+      status: response.status,
+      durationMs: Date.now() - started,
+    });
+    return this.#interpret(operation, response, text, attempt.sensitive);
+  }
+
+  #interpret<T>(operation: Operation<T>, response: Response, text: string, sensitive: boolean): T {
+    const { method, path } = operation;
+    const { status } = response;
+    const secrets = this.#secrets();
+    if (!response.ok) {
+      const body = redactValue(parseLenient(text), secrets);
+      const message =
+        typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+      throw createApiError({
+        status,
+        serviceMessage: typeof message === 'string' ? message : reasonPhrase(response),
+        body,
+        method,
+        path,
+        requestId: response.headers.get('x-request-id') ?? undefined,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+      });
+    }
+    const redactedBody = (value: unknown) =>
+      sensitive ? '[redacted]' : redactValue(value, secrets);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new PaymentResponseError({
+        status,
+        method,
+        path,
+        issues: [{ path: [], message: text === '' ? 'is empty, expected JSON' : 'is not JSON' }],
+        body: redactedBody(text),
+      });
+    }
+    const parsed = parseWith(operation.schema, json);
+    if (!parsed.ok) {
+      throw new PaymentResponseError({
+        status,
+        method,
+        path,
+        issues: parsed.issues,
+        body: redactedBody(json),
+      });
+    }
+    return parsed.value;
+  }
+
+  #secrets(): string[] {
+    return [this.#config.password, ...this.#tokens.seen];
+  }
+
+  #log(level: keyof Logger, message: string, fields: LogFields): void {
+    try {
+      this.#config.logger?.[level]?.(`pix-payment-sdk: ${message}`, fields);
+    } catch {
+      // A failing logger must not fail a payment.
+    }
+  }
+}

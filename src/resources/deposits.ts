@@ -1,0 +1,106 @@
+import { buildDeposit } from '../builders.js';
+import { buildPath } from '../core/path.js';
+import type { RequestOptions, Transport } from '../core/transport.js';
+import { CurrencyList } from '../models/currencies.js';
+import { CreateDepositResult, type DepositRequest } from '../models/deposits.js';
+import { MessageResult } from '../models/shared.js';
+import { TransactionDetails } from '../models/transactions.js';
+
+/**
+ * Deposits (Pix charges a payer pays): `client.deposits`.
+ *
+ * @example
+ * ```ts
+ * const currency = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
+ * const { data } = await client.deposits.create(buildDeposit({ amount: '25.00', customerId, currency }));
+ * console.log(data.code); // the Pix copy-and-paste code
+ * ```
+ */
+export class Deposits {
+  readonly #transport: Transport;
+  readonly #validate: boolean;
+
+  /** @internal Created by {@link PaymentClient}. */
+  constructor(transport: Transport, validateInput: boolean) {
+    this.#transport = transport;
+    this.#validate = validateInput;
+  }
+
+  /**
+   * Currencies the company may receive deposits in: `GET /deposit/company/currencies`. Never use a
+   * withdrawal currency for a deposit. Retried on connection errors, timeouts, 429 and 5xx.
+   *
+   * @example
+   * ```ts
+   * const brl = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
+   * ```
+   */
+  async listCurrencies(options?: RequestOptions): Promise<CurrencyList> {
+    return this.#transport.request(
+      { method: 'GET', path: '/deposit/company/currencies', schema: CurrencyList, retry: true },
+      options,
+    );
+  }
+
+  /**
+   * Creates a deposit: `POST /deposit` (per the provider's public docs). Checked first with
+   * {@link buildDeposit} (unless `validateInput: false`). Not retried once it may have reached the
+   * service: the provider does not document `externalId` as an idempotency key for deposits, so a
+   * retry could create a second charge.
+   *
+   * @returns `Pix Gerado com Sucesso` and the deposit, whose `code` is the Pix copy-and-paste code.
+   * @throws {@link PaymentValidationError} for invalid input, before anything is sent.
+   * @throws {@link NotFoundError} when the customer does not exist.
+   *
+   * @example
+   * ```ts
+   * const { data } = await client.deposits.create(buildDeposit({ amount: { cents: 2500 }, customerId, currency }));
+   * ```
+   */
+  async create(request: DepositRequest, options?: RequestOptions): Promise<CreateDepositResult> {
+    const body = this.#validate ? { ...request, ...buildDeposit(request) } : request;
+    return this.#transport.request(
+      { method: 'POST', path: '/deposit', body, schema: CreateDepositResult, retry: false },
+      options,
+    );
+  }
+
+  /**
+   * Details of a deposit: `GET /deposit/{id}/details` (per the provider's public docs). Retried on
+   * connection errors, timeouts, 429 and 5xx.
+   *
+   * @throws {@link NotFoundError} when the deposit does not exist.
+   *
+   * @example
+   * ```ts
+   * const details = await client.deposits.get(depositId);
+   * ```
+   */
+  async get(id: string, options?: RequestOptions): Promise<TransactionDetails> {
+    const path = buildPath('/deposit/{id}/details', { id });
+    return this.#transport.request(
+      { method: 'GET', path, schema: TransactionDetails, retry: true },
+      options,
+    );
+  }
+
+  /**
+   * Asks the service to send the deposit's webhook again: `POST /deposit/{id}/resend/webhook` (per
+   * the provider's public docs). Safe to repeat, so retried on connection errors, timeouts, 429
+   * and 5xx.
+   *
+   * @throws {@link NotFoundError} when the deposit does not exist.
+   *
+   * @example
+   * ```ts
+   * await client.deposits.resendWebhook(depositId);
+   * ```
+   */
+  async resendWebhook(id: string, options?: RequestOptions): Promise<MessageResult> {
+    const path = buildPath('/deposit/{id}/resend/webhook', { id });
+    return this.#transport.request(
+      { method: 'POST', path, body: {}, schema: MessageResult, retry: true },
+      options,
+    );
+  }
+}

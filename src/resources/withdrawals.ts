@@ -1,0 +1,124 @@
+import { buildWithdrawal } from '../builders.js';
+import { buildPath } from '../core/path.js';
+import type { RequestOptions, Transport } from '../core/transport.js';
+import { CurrencyList } from '../models/currencies.js';
+import { MessageResult } from '../models/shared.js';
+import { TransactionDetails } from '../models/transactions.js';
+import {
+  CreateWithdrawalResponse,
+  type CreateWithdrawalResult,
+  type WithdrawalRequest,
+} from '../models/withdrawals.js';
+
+/**
+ * Withdrawals (payouts to a Pix key): `client.withdrawals`.
+ *
+ * @example
+ * ```ts
+ * const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
+ * const { _id, externalId } = await client.withdrawals.create(
+ *   buildWithdrawal({ amount: '10.50', customerId, currency, pixKey }),
+ * );
+ * ```
+ */
+export class Withdrawals {
+  readonly #transport: Transport;
+  readonly #validate: boolean;
+
+  /** @internal Created by {@link PaymentClient}. */
+  constructor(transport: Transport, validateInput: boolean) {
+    this.#transport = transport;
+    this.#validate = validateInput;
+  }
+
+  /**
+   * Currencies the company may withdraw in: `GET /withdraw/company/currencies`. Pass the chosen one
+   * whole as `currency`; never use a deposit currency for a withdrawal. Retried on connection
+   * errors, timeouts, 429 and 5xx.
+   *
+   * @example
+   * ```ts
+   * const brl = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
+   * ```
+   */
+  async listCurrencies(options?: RequestOptions): Promise<CurrencyList> {
+    return this.#transport.request(
+      { method: 'GET', path: '/withdraw/company/currencies', schema: CurrencyList, retry: true },
+      options,
+    );
+  }
+
+  /**
+   * Creates a withdrawal: `POST /withdraw` (per the provider's public docs). Always sends an
+   * `externalId`, yours or a generated UUID, and returns it. The service treats a repeated
+   * `externalId` as the same withdrawal, so the request is retried on connection errors,
+   * timeouts, 429 and 5xx with the same `externalId`, and a retry never pays twice. Checked first
+   * with {@link buildWithdrawal} (unless `validateInput: false`): amount with at most two
+   * decimals, whole currency and Pix key objects.
+   *
+   * @returns The service's answer (`message`, `status`, `_id`) and the `externalId` sent.
+   * @throws {@link PaymentValidationError} for invalid input, before anything is sent.
+   * @throws {@link NotFoundError} when the customer does not exist.
+   *
+   * @example
+   * ```ts
+   * const body = buildWithdrawal({ amount: '10.50', customerId, currency, pixKey, externalId: 'order-42' });
+   * const { _id, status, externalId } = await client.withdrawals.create(body); // externalId === 'order-42'
+   * ```
+   */
+  async create(
+    request: WithdrawalRequest,
+    options?: RequestOptions,
+  ): Promise<CreateWithdrawalResult> {
+    const externalId = request.externalId ?? crypto.randomUUID();
+    const body = this.#validate
+      ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
+      : { ...request, externalId };
+    const answer = await this.#transport.request(
+      { method: 'POST', path: '/withdraw', body, schema: CreateWithdrawalResponse, retry: true },
+      options,
+    );
+    return { ...answer, externalId };
+  }
+
+  /**
+   * Details of a withdrawal: `GET /withdraw/{id}/details` (per the provider's public docs). Read
+   * this to confirm a status a webhook announced. Retried on connection errors, timeouts, 429 and
+   * 5xx.
+   *
+   * @throws {@link NotFoundError} when the withdrawal does not exist.
+   *
+   * @example
+   * ```ts
+   * const details = await client.withdrawals.get(withdrawalId);
+   * if (details.currency.status === 'PAID') markPaid(details.externalId);
+   * ```
+   */
+  async get(id: string, options?: RequestOptions): Promise<TransactionDetails> {
+    const path = buildPath('/withdraw/{id}/details', { id });
+    return this.#transport.request(
+      { method: 'GET', path, schema: TransactionDetails, retry: true },
+      options,
+    );
+  }
+
+  /**
+   * Asks the service to send the withdrawal's webhook again: `POST
+   * /withdraw/{id}/resend/webhook`. The service allows this any number of times, so it is
+   * retried on connection errors, timeouts, 429 and 5xx.
+   *
+   * @throws {@link NotFoundError} when the withdrawal does not exist.
+   *
+   * @example
+   * ```ts
+   * await client.withdrawals.resendWebhook(withdrawalId);
+   * ```
+   */
+  async resendWebhook(id: string, options?: RequestOptions): Promise<MessageResult> {
+    const path = buildPath('/withdraw/{id}/resend/webhook', { id });
+    return this.#transport.request(
+      { method: 'POST', path, body: {}, schema: MessageResult, retry: true },
+      options,
+    );
+  }
+}

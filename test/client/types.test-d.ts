@@ -1,0 +1,100 @@
+import type {
+  AddPixKeyResult,
+  CachedToken,
+  CreateCustomerResult,
+  CreateDepositResult,
+  CreateWithdrawalResult,
+  Currency,
+  Customer,
+  MessageResult,
+  PaymentClient,
+  PixKey,
+  RequestOptions,
+  TokenStore,
+  TransactionDetails,
+  WebhookPayload,
+  WithdrawalRequest,
+} from 'pix-payment-sdk';
+import { type InMemoryTokenStore, parseWebhookPayload } from 'pix-payment-sdk';
+import { describe, expectTypeOf, it } from 'vitest';
+
+declare const client: PaymentClient;
+
+describe('PaymentClient types', () => {
+  it('every method returns the parsed answer', () => {
+    expectTypeOf(client.getToken()).toEqualTypeOf<Promise<string>>();
+    expectTypeOf(client.pixKeys.add('c', { key: 'k', type: 'EMAIL' })).toEqualTypeOf<
+      Promise<AddPixKeyResult>
+    >();
+    expectTypeOf(client.pixKeys.list('c')).toEqualTypeOf<Promise<PixKey[]>>();
+    expectTypeOf(client.pixKeys.ensure('c', { key: 'k', type: 'CPF' })).toEqualTypeOf<
+      Promise<PixKey>
+    >();
+    expectTypeOf(client.pixKeys.remove('c', 'k')).toEqualTypeOf<Promise<MessageResult>>();
+    expectTypeOf(client.withdrawals.listCurrencies()).toEqualTypeOf<Promise<Currency[]>>();
+    expectTypeOf(client.withdrawals.create).parameter(0).toEqualTypeOf<WithdrawalRequest>();
+    expectTypeOf(client.withdrawals.create).returns.toEqualTypeOf<
+      Promise<CreateWithdrawalResult>
+    >();
+    expectTypeOf(client.withdrawals.get('w')).toEqualTypeOf<Promise<TransactionDetails>>();
+    expectTypeOf(client.withdrawals.resendWebhook('w')).toEqualTypeOf<Promise<MessageResult>>();
+    expectTypeOf(client.deposits.listCurrencies()).toEqualTypeOf<Promise<Currency[]>>();
+    expectTypeOf(client.deposits.create).returns.toEqualTypeOf<Promise<CreateDepositResult>>();
+    expectTypeOf(client.deposits.get('d')).toEqualTypeOf<Promise<TransactionDetails>>();
+    expectTypeOf(client.deposits.resendWebhook('d')).toEqualTypeOf<Promise<MessageResult>>();
+    expectTypeOf(client.customers.create).returns.toEqualTypeOf<Promise<CreateCustomerResult>>();
+    expectTypeOf(client.customers.get('c')).toEqualTypeOf<Promise<Customer>>();
+    expectTypeOf(parseWebhookPayload).returns.toEqualTypeOf<WebhookPayload>();
+  });
+
+  it('withdrawals.create always returns an externalId string', () => {
+    expectTypeOf<CreateWithdrawalResult['externalId']>().toEqualTypeOf<string>();
+    expectTypeOf<CreateWithdrawalResult['_id']>().toEqualTypeOf<string>();
+    expectTypeOf<CreateWithdrawalResult['message']>().toEqualTypeOf<string>();
+  });
+
+  it('open enums keep the known literals beside string & {}', () => {
+    expectTypeOf<PixKey['type']>().toEqualTypeOf<
+      'EMAIL' | 'CPF' | 'CNPJ' | 'PHONE' | 'RANDOM' | (string & {})
+    >();
+    expectTypeOf<'PAID'>().toExtend<CreateWithdrawalResult['status']>();
+    expectTypeOf<'SOMETHING_NEW'>().toExtend<CreateWithdrawalResult['status']>();
+    expectTypeOf<CreateDepositResult['data']['status']>().toEqualTypeOf<
+      TransactionDetails['currency']['status']
+    >();
+  });
+
+  it('every method takes RequestOptions last', () => {
+    expectTypeOf(client.pixKeys.list).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.pixKeys.remove).parameter(2).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.withdrawals.listCurrencies)
+      .parameter(0)
+      .toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.withdrawals.create)
+      .parameter(1)
+      .toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.deposits.resendWebhook)
+      .parameter(1)
+      .toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.getToken).parameter(0).toEqualTypeOf<RequestOptions | undefined>();
+  });
+
+  it('RequestOptions has exactly signal, timeoutMs, maxRetries and headers, all optional', () => {
+    expectTypeOf<RequestOptions>().toEqualTypeOf<{
+      readonly signal?: AbortSignal | undefined;
+      readonly timeoutMs?: number | undefined;
+      readonly maxRetries?: number | undefined;
+      readonly headers?: Readonly<Record<string, string>> | undefined;
+    }>();
+    expectTypeOf<Record<string, never>>().toExtend<RequestOptions>();
+  });
+
+  it('TokenStore and CachedToken have the contract shape; InMemoryTokenStore is one', () => {
+    expectTypeOf<TokenStore['get']>().returns.toEqualTypeOf<Promise<CachedToken | undefined>>();
+    expectTypeOf<TokenStore['set']>().parameter(0).toEqualTypeOf<CachedToken>();
+    expectTypeOf<TokenStore['delete']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf<CachedToken['token']>().toEqualTypeOf<string>();
+    expectTypeOf<CachedToken['expiresAt']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<InMemoryTokenStore>().toExtend<TokenStore>();
+  });
+});
