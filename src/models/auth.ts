@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { schema } from './shared.js';
 
 /**
  * Body of `POST /auth/token`: the company's credentials.
@@ -8,7 +9,9 @@ import * as z from 'zod/mini';
  * const body: TokenRequest = { email: 'finance@merchant.example', password: process.env.PAYMENT_PASSWORD! };
  * ```
  */
-export const TokenRequest = z.object({ email: z.string(), password: z.string() });
+export const TokenRequest = /* @__PURE__ */ schema(() =>
+  z.object({ email: z.string(), password: z.string() }),
+);
 /** Body of `POST /auth/token`. */
 export type TokenRequest = z.infer<typeof TokenRequest>;
 
@@ -21,6 +24,8 @@ export type TokenRequest = z.infer<typeof TokenRequest>;
  * const { token } = TokenResponse.parse(await response.json());
  * ```
  */
-export const TokenResponse = z.looseObject({ token: z.string().check(z.minLength(1)) });
+export const TokenResponse = /* @__PURE__ */ schema(() =>
+  z.looseObject({ token: z.string().check(z.minLength(1)) }),
+);
 /** Answer of `POST /auth/token`. */
 export type TokenResponse = z.infer<typeof TokenResponse>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { openEnum } from './shared.js';
+import { openEnum, schema } from './shared.js';
 
 /**
  * How a supplier fee is charged: `FIXED` or `PERCENTAGE` (values seen; others parse too).
@@ -9,7 +9,7 @@ import { openEnum } from './shared.js';
  * FeeType.parse('PERCENTAGE');
  * ```
  */
-export const FeeType = openEnum(['FIXED', 'PERCENTAGE']);
+export const FeeType = /* @__PURE__ */ schema(() => openEnum(['FIXED', 'PERCENTAGE']));
 /** How a supplier fee is charged. */
 export type FeeType = z.infer<typeof FeeType>;
 
@@ -21,7 +21,9 @@ export type FeeType = z.infer<typeof FeeType>;
  * const fee: Fee = { type: 'FIXED', value: 0.5 };
  * ```
  */
-export const Fee = z.looseObject({ type: FeeType, value: z.number() });
+export const Fee = /* @__PURE__ */ schema(() =>
+  z.looseObject({ type: FeeType, value: z.number() }),
+);
 /** A fee entry of `supplierFeeByActivity`. */
 export type Fee = z.infer<typeof Fee>;
 
@@ -33,7 +35,7 @@ export type Fee = z.infer<typeof Fee>;
  * PaymentMethod.parse('PIX');
  * ```
  */
-export const PaymentMethod = openEnum(['PIX']);
+export const PaymentMethod = /* @__PURE__ */ schema(() => openEnum(['PIX']));
 /** Payment method of a currency. */
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
@@ -47,16 +49,18 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
  * const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
  * ```
  */
-export const Currency = z.looseObject({
-  _id: z.string(),
-  name: z.string(),
-  type: PaymentMethod,
-  symbol: z.string(),
-  createdDate: z.string(),
-  updatedDate: z.string(),
-  __v: z.number(),
-  supplierFeeByActivity: z.optional(z.record(z.string(), Fee)),
-});
+export const Currency = /* @__PURE__ */ schema(() =>
+  z.looseObject({
+    _id: z.string(),
+    name: z.string(),
+    type: PaymentMethod,
+    symbol: z.string(),
+    createdDate: z.string(),
+    updatedDate: z.string(),
+    __v: z.number(),
+    supplierFeeByActivity: z.optional(z.record(z.string(), Fee)),
+  }),
+);
 /** A fiat currency as the list operations return it. */
 export type Currency = z.infer<typeof Currency>;
 
@@ -68,7 +72,7 @@ export type Currency = z.infer<typeof Currency>;
  * const currencies: CurrencyList = await client.deposits.listCurrencies();
  * ```
  */
-export const CurrencyList = z.array(Currency);
+export const CurrencyList = /* @__PURE__ */ schema(() => z.array(Currency));
 /** Answer of the currency list operations. */
 export type CurrencyList = z.infer<typeof CurrencyList>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Currency } from './currencies.js';
+import { schema } from './shared.js';
 import { TransactionStatus } from './transactions.js';
 
 /**
@@ -12,12 +13,14 @@ import { TransactionStatus } from './transactions.js';
  * const body: DepositRequest = buildDeposit({ amount: { cents: 1050 }, customerId, currency });
  * ```
  */
-export const DepositRequest = z.object({
-  amount: z.number(),
-  customerId: z.string(),
-  currency: Currency,
-  externalId: z.optional(z.string()),
-});
+export const DepositRequest = /* @__PURE__ */ schema(() =>
+  z.object({
+    amount: z.number(),
+    customerId: z.string(),
+    currency: Currency,
+    externalId: z.optional(z.string()),
+  }),
+);
 /** Body of `POST /deposit`. */
 export type DepositRequest = z.infer<typeof DepositRequest>;
 
@@ -31,14 +34,16 @@ export type DepositRequest = z.infer<typeof DepositRequest>;
  * showQrCode(data.code);
  * ```
  */
-export const CreateDepositResult = z.looseObject({
-  message: z.string(),
-  data: z.looseObject({
-    status: TransactionStatus,
-    code: z.string(),
-    id: z.string(),
-    customerId: z.string(),
+export const CreateDepositResult = /* @__PURE__ */ schema(() =>
+  z.looseObject({
+    message: z.string(),
+    data: z.looseObject({
+      status: TransactionStatus,
+      code: z.string(),
+      id: z.string(),
+      customerId: z.string(),
+    }),
   }),
-});
+);
 /** Answer of `POST /deposit`. */
 export type CreateDepositResult = z.infer<typeof CreateDepositResult>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { openEnum } from './shared.js';
+import { openEnum, schema } from './shared.js';
 
 /** The Pix key types the service documents, in the order it lists them. */
 export const PIX_KEY_TYPES = ['EMAIL', 'CPF', 'CNPJ', 'PHONE', 'RANDOM'] as const;
@@ -16,7 +16,7 @@ export type KnownPixKeyType = (typeof PIX_KEY_TYPES)[number];
  * PixKeyType.parse('CPF'); // 'CPF'
  * ```
  */
-export const PixKeyType = openEnum(PIX_KEY_TYPES);
+export const PixKeyType = /* @__PURE__ */ schema(() => openEnum(PIX_KEY_TYPES));
 /** Type of a Pix key. */
 export type PixKeyType = z.infer<typeof PixKeyType>;
 
@@ -29,11 +29,13 @@ export type PixKeyType = z.infer<typeof PixKeyType>;
  * const [pixKey] = await client.pixKeys.list(customerId);
  * ```
  */
-export const PixKey = z.looseObject({
-  key: z.string(),
-  type: PixKeyType,
-  _id: z.string(),
-});
+export const PixKey = /* @__PURE__ */ schema(() =>
+  z.looseObject({
+    key: z.string(),
+    type: PixKeyType,
+    _id: z.string(),
+  }),
+);
 /** A Pix key as the service returns it. */
 export type PixKey = z.infer<typeof PixKey>;
 
@@ -45,7 +47,9 @@ export type PixKey = z.infer<typeof PixKey>;
  * const input: PixKeyInput = { type: 'EMAIL', key: 'ana@example.com' };
  * ```
  */
-export const PixKeyInput = z.object({ key: z.string(), type: PixKeyType });
+export const PixKeyInput = /* @__PURE__ */ schema(() =>
+  z.object({ key: z.string(), type: PixKeyType }),
+);
 /** Body of `POST /pix/customer/{CLIENT_ID}/key`. */
 export type PixKeyInput = z.infer<typeof PixKeyInput>;
 
@@ -58,7 +62,9 @@ export type PixKeyInput = z.infer<typeof PixKeyInput>;
  * const { key } = await client.pixKeys.add(customerId, { type: 'CPF', key: '12345678909' });
  * ```
  */
-export const AddPixKeyResult = z.looseObject({ message: z.string(), key: PixKey });
+export const AddPixKeyResult = /* @__PURE__ */ schema(() =>
+  z.looseObject({ message: z.string(), key: PixKey }),
+);
 /** Answer of `POST /pix/customer/{CLIENT_ID}/key`. */
 export type AddPixKeyResult = z.infer<typeof AddPixKeyResult>;
 
@@ -70,6 +76,6 @@ export type AddPixKeyResult = z.infer<typeof AddPixKeyResult>;
  * const keys: PixKeyList = await client.pixKeys.list(customerId);
  * ```
  */
-export const PixKeyList = z.array(PixKey);
+export const PixKeyList = /* @__PURE__ */ schema(() => z.array(PixKey));
 /** Answer of `GET /pix/customer/{CLIENT_ID}/key`. */
 export type PixKeyList = z.infer<typeof PixKeyList>;

@@ -1,6 +1,18 @@
 import * as z from 'zod/mini';
 
 /**
+ * Builds a schema at module load. Every model is written as
+ * `export const X = /* @__PURE__ *\/ schema(() => z.object(…))`: the annotation lets a bundler drop
+ * the schemas an application never uses (a form that only calls `validatePixKey` then carries no
+ * zod at all), which it cannot do with a bare top-level `z.object(…)` call.
+ *
+ * @internal
+ */
+export function schema<T>(build: () => T): T {
+  return build();
+}
+
+/**
  * A string enum that also accepts values it does not know, so a service that adds a new status or
  * key type does not break parsing in production. Known values stay literal in the type; unknown
  * ones are typed as `string & {}`, which keeps editor completion for the known literals.
@@ -23,6 +35,6 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
  * MessageResult.parse({ message: 'Webhook de saque reenviado com sucesso' });
  * ```
  */
-export const MessageResult = z.looseObject({ message: z.string() });
+export const MessageResult = /* @__PURE__ */ schema(() => z.looseObject({ message: z.string() }));
 /** The `{ message }` body of a confirmation or an error answer. */
 export type MessageResult = z.infer<typeof MessageResult>;

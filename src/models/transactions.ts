@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { openEnum } from './shared.js';
+import { openEnum, schema } from './shared.js';
 
 /**
  * Every status the provider publishes for withdrawals and deposits (per the provider's public
@@ -32,7 +32,7 @@ export type KnownTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
  * if (payload.status === 'PAID') markOrderPaid(payload.externalId);
  * ```
  */
-export const TransactionStatus = openEnum(TRANSACTION_STATUSES);
+export const TransactionStatus = /* @__PURE__ */ schema(() => openEnum(TRANSACTION_STATUSES));
 /** Status of a withdrawal or a deposit. */
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
@@ -46,18 +46,20 @@ export type TransactionStatus = z.infer<typeof TransactionStatus>;
  * details.currency.status; // 'PAID'
  * ```
  */
-export const TransactionDetails = z.looseObject({
-  _id: z.string(),
-  customerId: z.string(),
-  externalId: z.optional(z.string()),
-  document: z.optional(z.string()),
-  identifiedDocumentPix: z.optional(z.string()),
-  currency: z.looseObject({
-    name: z.string(),
-    type: z.string(),
-    amount: z.number(),
-    status: TransactionStatus,
+export const TransactionDetails = /* @__PURE__ */ schema(() =>
+  z.looseObject({
+    _id: z.string(),
+    customerId: z.string(),
+    externalId: z.optional(z.string()),
+    document: z.optional(z.string()),
+    identifiedDocumentPix: z.optional(z.string()),
+    currency: z.looseObject({
+      name: z.string(),
+      type: z.string(),
+      amount: z.number(),
+      status: TransactionStatus,
+    }),
   }),
-});
+);
 /** Details of a withdrawal or a deposit. */
 export type TransactionDetails = z.infer<typeof TransactionDetails>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { openEnum } from './shared.js';
+import { openEnum, schema } from './shared.js';
 import { TransactionStatus } from './transactions.js';
 
 /**
@@ -10,7 +10,7 @@ import { TransactionStatus } from './transactions.js';
  * WebhookOperation.parse('WITHDRAW');
  * ```
  */
-export const WebhookOperation = openEnum(['WITHDRAW', 'DEPOSIT']);
+export const WebhookOperation = /* @__PURE__ */ schema(() => openEnum(['WITHDRAW', 'DEPOSIT']));
 /** Which kind of transaction a webhook speaks of. */
 export type WebhookOperation = z.infer<typeof WebhookOperation>;
 
@@ -25,15 +25,17 @@ export type WebhookOperation = z.infer<typeof WebhookOperation>;
  * const details = await client.withdrawals.get(payload.id); // trust the details, not the payload
  * ```
  */
-export const WebhookPayload = z.looseObject({
-  id: z.string(),
-  customerId: z.string(),
-  status: TransactionStatus,
-  name: z.string(),
-  type: z.string(),
-  amount: z.number(),
-  operation: WebhookOperation,
-  externalId: z.optional(z.string()),
-});
+export const WebhookPayload = /* @__PURE__ */ schema(() =>
+  z.looseObject({
+    id: z.string(),
+    customerId: z.string(),
+    status: TransactionStatus,
+    name: z.string(),
+    type: z.string(),
+    amount: z.number(),
+    operation: WebhookOperation,
+    externalId: z.optional(z.string()),
+  }),
+);
 /** The JSON the service POSTs to the company's callback URL. */
 export type WebhookPayload = z.infer<typeof WebhookPayload>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Currency } from './currencies.js';
 import { PixKey } from './pix-keys.js';
+import { schema } from './shared.js';
 import { TransactionStatus } from './transactions.js';
 
 /**
@@ -13,13 +14,15 @@ import { TransactionStatus } from './transactions.js';
  * const body: WithdrawalRequest = buildWithdrawal({ amount: '10.50', customerId, currency, pixKey });
  * ```
  */
-export const WithdrawalRequest = z.object({
-  amount: z.number(),
-  customerId: z.string(),
-  currency: Currency,
-  pixKey: PixKey,
-  externalId: z.optional(z.string()),
-});
+export const WithdrawalRequest = /* @__PURE__ */ schema(() =>
+  z.object({
+    amount: z.number(),
+    customerId: z.string(),
+    currency: Currency,
+    pixKey: PixKey,
+    externalId: z.optional(z.string()),
+  }),
+);
 /** Body of `POST /withdraw`. */
 export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
 
@@ -32,12 +35,14 @@ export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
  * const { _id, status, externalId } = await client.withdrawals.create(body);
  * ```
  */
-export const CreateWithdrawalResponse = z.looseObject({
-  message: z.string(),
-  status: TransactionStatus,
-  _id: z.string(),
-  externalId: z.optional(z.string()),
-});
+export const CreateWithdrawalResponse = /* @__PURE__ */ schema(() =>
+  z.looseObject({
+    message: z.string(),
+    status: TransactionStatus,
+    _id: z.string(),
+    externalId: z.optional(z.string()),
+  }),
+);
 /** Answer of `POST /withdraw` as the service sends it. */
 export type CreateWithdrawalResponse = z.infer<typeof CreateWithdrawalResponse>;
 
