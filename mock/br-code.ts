@@ -1,0 +1,70 @@
+// Pix "copia e cola" strings: the EMV QR Code (BR Code) layout of the Banco Central's manual.
+
+/**
+ * CRC16-CCITT (polynomial 0x1021, initial value 0xFFFF, no reflection, no final XOR) of the text's
+ * bytes, as four upper-case hex digits: the checksum that closes every BR Code (field 63).
+ *
+ * @internal
+ */
+export function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of new TextEncoder().encode(text)) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++) {
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    }
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+function field(id: string, value: string): string {
+  return `${id}${String(value.length).padStart(2, '0')}${value}`;
+}
+
+// EMV fields allow a restricted character set; names and cities are written without accents.
+function plain(text: string, max: number): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9 .-]/g, '')
+    .toUpperCase()
+    .slice(0, max);
+}
+
+/** What a BR Code carries. */
+export interface BrCodeInput {
+  /** The receiving Pix key (field 26, sub-field 01). */
+  readonly pixKey: string;
+  /** Amount in integer cents (field 54, written with two decimals). */
+  readonly amountCents: number;
+  /** Merchant name (field 59, at most 25 characters). */
+  readonly merchantName: string;
+  /** Merchant city (field 60, at most 15 characters). */
+  readonly merchantCity: string;
+  /** Transaction id (field 62, sub-field 05, at most 25 letters and digits). */
+  readonly txid: string;
+}
+
+/**
+ * A static Pix BR Code: `000201`, merchant account information `26` (`br.gov.bcb.pix` and the
+ * key), `52040000`, `5303986` (BRL), `54` amount, `5802BR`, `59` name, `60` city, `62` txid, and
+ * `6304` followed by the CRC16 of everything before it.
+ *
+ * @internal
+ */
+export function buildBrCode(input: BrCodeInput): string {
+  const amount = `${Math.trunc(input.amountCents / 100)}.${String(input.amountCents % 100).padStart(2, '0')}`;
+  const payload = [
+    field('00', '01'),
+    field('26', field('00', 'br.gov.bcb.pix') + field('01', input.pixKey)),
+    field('52', '0000'),
+    field('53', '986'),
+    field('54', amount),
+    field('58', 'BR'),
+    field('59', plain(input.merchantName, 25)),
+    field('60', plain(input.merchantCity, 15)),
+    field('62', field('05', input.txid.replace(/[^A-Za-z0-9]/g, '').slice(0, 25))),
+    '6304',
+  ].join('');
+  return payload + crc16(payload);
+}

@@ -1,0 +1,333 @@
+import { HttpError, isRecord, json, own } from '../http.js';
+import type { ServiceState } from '../state.js';
+import { createCustomerDirect } from './customers.js';
+
+/**
+ * A route of the mock's own control API under `/__mock/` (no authentication, no faults, not
+ * journaled). It lets suites written in other languages drive the mock over HTTP.
+ *
+ * @internal
+ */
+export interface ControlRoute {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly path: string;
+  readonly body: boolean;
+  handle(context: {
+    state: ServiceState;
+    params: Readonly<Record<string, string>>;
+    body: unknown;
+  }): Response | Promise<Response>;
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
+  return body;
+}
+
+/**
+ * A summary of the mock's state, for `GET /__mock/state`.
+ *
+ * @internal
+ */
+export function stateSummary(state: ServiceState): Record<string, unknown> {
+  return {
+    baseUrl: state.baseUrl,
+    credentials: state.credentials,
+    companyId: state.companyId,
+    seededCustomerId: state.seededCustomerId,
+    now: state.nowIso(),
+    webhookUrl: state.webhooks.url,
+    allowedIps: state.allowedIps,
+    deniedActions: [...state.deniedActions],
+    counts: {
+      customers: state.customers.size,
+      pixKeys: state.pixKeys.size,
+      withdrawals: state.withdrawals.size,
+      deposits: state.deposits.size,
+      requests: state.requests.length,
+      deliveries: state.webhooks.deliveries.length,
+    },
+    faults: state.faults.list().map(({ id, spec, hits, remaining }) => ({
+      id,
+      hits,
+      remaining: Number.isFinite(remaining) ? remaining : 'Infinity',
+      method: spec.method,
+      path: spec.path instanceof RegExp ? { pattern: spec.path.source } : spec.path,
+      status: spec.status,
+    })),
+  };
+}
+
+function settleRoute(kind: 'withdrawal' | 'deposit'): ControlRoute {
+  return {
+    method: 'POST',
+    path: `/__mock/${kind}s/:id/settle`,
+    body: true,
+    async handle({ state, params, body }) {
+      const input = objectBody(body);
+      const id = params.id ?? '';
+      const exists = kind === 'withdrawal' ? state.withdrawals.has(id) : state.deposits.has(id);
+      if (!exists) throw new HttpError(404, `no ${kind} with id ${JSON.stringify(id)}`);
+      const status = own(input, 'status');
+      const document = own(input, 'identifiedDocumentPix');
+      if (typeof status !== 'string') throw new HttpError(400, 'status must be a string');
+      if (document !== undefined && typeof document !== 'string') {
+        throw new HttpError(400, 'identifiedDocumentPix must be a string');
+      }
+      const delivery = await state.settle(kind, id, status, { identifiedDocumentPix: document });
+      const record = kind === 'withdrawal' ? state.withdrawals.get(id) : state.deposits.get(id);
+      const view =
+        kind === 'withdrawal'
+          ? state.withdrawalView(record as NonNullable<ReturnType<typeof state.withdrawals.get>>)
+          : state.depositView(record as NonNullable<ReturnType<typeof state.deposits.get>>);
+      return json(200, { [kind]: view, delivery });
+    },
+  };
+}
+
+function faultFromJson(
+  input: Record<string, unknown>,
+): Parameters<ServiceState['faults']['inject']>[0] {
+  const path = own(input, 'path');
+  const pattern = own(input, 'pathPattern');
+  const times = own(input, 'times');
+  const headers = own(input, 'headers');
+  const pick = <T>(name: string, check: (value: unknown) => value is T): T | undefined => {
+    const value = own(input, name);
+    if (value === undefined) return undefined;
+    if (!check(value)) throw new HttpError(400, `fault ${name} has the wrong type`);
+    return value;
+  };
+  const isString = (value: unknown): value is string => typeof value === 'string';
+  const isNumber = (value: unknown): value is number => typeof value === 'number';
+  const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+  if (path !== undefined && typeof path !== 'string')
+    throw new HttpError(400, 'path must be a string');
+  if (pattern !== undefined && typeof pattern !== 'string') {
+    throw new HttpError(400, 'pathPattern must be a string (a regular expression source)');
+  }
+  let regex: RegExp | undefined;
+  if (typeof pattern === 'string') {
+    try {
+      regex = new RegExp(pattern);
+    } catch {
+      throw new HttpError(400, 'pathPattern is not a valid regular expression');
+    }
+  }
+  if (headers !== undefined && (!isRecord(headers) || !Object.values(headers).every(isString))) {
+    throw new HttpError(400, 'headers must be an object of strings');
+  }
+  return {
+    method: pick('method', isString),
+    path: regex ?? path,
+    status: pick('status', isNumber),
+    body: own(input, 'body'),
+    headers: headers as Record<string, string> | undefined,
+    delayMs: pick('delayMs', isNumber),
+    networkError: pick('networkError', isBoolean),
+    malformedBody: pick('malformedBody', isBoolean),
+    times:
+      times === 'Infinity' || times === null ? Number.POSITIVE_INFINITY : pick('times', isNumber),
+  };
+}
+
+/**
+ * The control routes (see docs/testing-with-the-mock.md for each).
+ *
+ * @internal
+ */
+export const controlRoutes: ReadonlyArray<ControlRoute> = [
+  {
+    method: 'GET',
+    path: '/__mock/state',
+    body: false,
+    handle: ({ state }) => json(200, stateSummary(state)),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/reset',
+    body: false,
+    handle({ state }) {
+      state.reset();
+      return json(200, stateSummary(state));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/customers',
+    body: false,
+    handle: ({ state }) =>
+      json(
+        200,
+        [...state.customers.values()].map((c) => state.customerView(c)),
+      ),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/customers',
+    body: true,
+    handle({ state, body }) {
+      return json(201, createCustomerDirect(state, objectBody(body)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/withdrawals',
+    body: false,
+    handle: ({ state }) =>
+      json(
+        200,
+        [...state.withdrawals.values()].map((w) => state.withdrawalView(w)),
+      ),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/deposits',
+    body: false,
+    handle: ({ state }) =>
+      json(
+        200,
+        [...state.deposits.values()].map((d) => state.depositView(d)),
+      ),
+  },
+  settleRoute('withdrawal'),
+  settleRoute('deposit'),
+  {
+    method: 'GET',
+    path: '/__mock/faults',
+    body: false,
+    handle: ({ state }) => json(200, stateSummary(state).faults),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/faults',
+    body: true,
+    handle({ state, body }) {
+      const handle = state.faults.inject(faultFromJson(objectBody(body)));
+      return json(201, { id: handle.id });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/__mock/faults',
+    body: false,
+    handle({ state }) {
+      state.faults.clear();
+      return json(200, { message: 'faults cleared' });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/__mock/faults/:id',
+    body: false,
+    handle({ state, params }) {
+      if (!state.faults.remove(params.id ?? '')) throw new HttpError(404, 'no such fault');
+      return json(200, { message: 'fault removed' });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/requests',
+    body: false,
+    handle: ({ state }) => json(200, state.requests),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/webhooks/deliveries',
+    body: false,
+    handle: ({ state }) => json(200, state.webhooks.deliveries),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/webhooks/flush',
+    body: false,
+    handle: async ({ state }) => json(200, await state.webhooks.flush()),
+  },
+  {
+    method: 'PUT',
+    path: '/__mock/webhooks/url',
+    body: true,
+    handle({ state, body }) {
+      const url = own(objectBody(body), 'url');
+      if (url !== null && typeof url !== 'string')
+        throw new HttpError(400, 'url must be a string or null');
+      state.webhooks.setUrl(url);
+      return json(200, { url: state.webhooks.url });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/clock',
+    body: false,
+    handle: ({ state }) => json(200, { now: state.nowIso() }),
+  },
+  {
+    method: 'PUT',
+    path: '/__mock/clock',
+    body: true,
+    handle({ state, body }) {
+      const now = own(objectBody(body), 'now');
+      if (typeof now !== 'string' && typeof now !== 'number') {
+        throw new HttpError(400, 'now must be an ISO 8601 string or epoch milliseconds');
+      }
+      state.clock.set(now);
+      return json(200, { now: state.nowIso() });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/__mock/clock/advance',
+    body: true,
+    handle({ state, body }) {
+      const ms = own(objectBody(body), 'ms');
+      if (typeof ms !== 'number') throw new HttpError(400, 'ms must be a number');
+      state.clock.advance(ms);
+      return json(200, { now: state.nowIso() });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/__mock/auth/expire-tokens',
+    body: false,
+    handle({ state }) {
+      expireTokens(state);
+      return json(200, { message: 'tokens expired' });
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/__mock/auth/allowed-ips',
+    body: true,
+    handle({ state, body }) {
+      const ips = own(objectBody(body), 'ips');
+      if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
+        throw new HttpError(400, 'ips must be an array of strings');
+      }
+      state.allowedIps = [...ips];
+      return json(200, { ips: state.allowedIps });
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/__mock/auth/denied-actions',
+    body: true,
+    handle({ state, body }) {
+      const actions = own(objectBody(body), 'actions');
+      if (!Array.isArray(actions) || !actions.every((a) => typeof a === 'string')) {
+        throw new HttpError(400, 'actions must be an array of operation names');
+      }
+      state.deniedActions = new Set(actions as never[]);
+      return json(200, { actions: [...state.deniedActions] });
+    },
+  },
+];
+
+/**
+ * Revokes every token issued so far; tokens issued later work.
+ *
+ * @internal
+ */
+export function expireTokens(state: ServiceState): void {
+  state.revokedBelowSerial = state.tokenSerial;
+}

@@ -1,0 +1,163 @@
+import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
+import { HttpError, isRecord, json, own } from '../http.js';
+import { isObjectId } from '../ids.js';
+import type { Route } from '../route.js';
+import type { CustomerRecord, ServiceState } from '../state.js';
+
+/**
+ * Checked input of a new customer.
+ *
+ * @internal
+ */
+export interface CustomerInput {
+  name: string;
+  document: string;
+  email: string | undefined;
+  phone: string | undefined;
+}
+
+/**
+ * Checks a customer body: `name` and `document` required (per the provider's public docs); the
+ * mock also requires the document to be a valid CPF or CNPJ (punctuation removed) and optional
+ * `email`/`phone` to be strings. Returns the reason when invalid.
+ *
+ * @internal
+ */
+export function checkCustomerInput(body: unknown): CustomerInput | string {
+  if (!isRecord(body)) return 'body must be a JSON object';
+  const name = own(body, 'name');
+  const document = own(body, 'document');
+  const email = own(body, 'email');
+  const phone = own(body, 'phone');
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 200) {
+    return 'name is required (a non-empty string of at most 200 characters)';
+  }
+  if (typeof document !== 'string') return 'document is required (a CPF or CNPJ)';
+  const digits = document
+    .trim()
+    .toUpperCase()
+    .replace(/[.\-/\s]/g, '');
+  if (!isValidCpf(digits) && !isValidCnpj(digits)) return 'document is not a valid CPF or CNPJ';
+  if (
+    email !== undefined &&
+    (typeof email !== 'string' || !/^[^\s@]{1,64}@[^\s@]{1,190}$/.test(email))
+  ) {
+    return 'email must be an e-mail address';
+  }
+  if (phone !== undefined && (typeof phone !== 'string' || phone.length > 32)) {
+    return 'phone must be a string of at most 32 characters';
+  }
+  return { name: name.trim(), document: digits, email, phone };
+}
+
+/**
+ * The customer of a path parameter, or 404.
+ *
+ * @internal
+ */
+export function customerOr404(state: ServiceState, id: string | undefined): CustomerRecord {
+  const customer = id !== undefined && isObjectId(id) ? state.customers.get(id) : undefined;
+  if (!customer) throw new HttpError(404, 'customer not found');
+  return customer;
+}
+
+/**
+ * `POST /customer` and `GET /customer/{id}` (per the provider's public docs; beyond the service
+ * document).
+ *
+ * @internal
+ */
+export const customerRoutes: ReadonlyArray<Route> = [
+  {
+    method: 'POST',
+    path: '/customer',
+    operation: 'createCustomer',
+    auth: true,
+    body: true,
+    handle({ state, body }) {
+      const input = checkCustomerInput(body);
+      if (typeof input === 'string') throw new HttpError(400, input);
+      const existing = state.customersByDocument.get(input.document);
+      if (existing !== undefined) {
+        return json(200, {
+          message: 'Cliente já está cadastrado na base de dados',
+          customer: { _id: existing },
+        });
+      }
+      const customer = state.insertCustomer(input);
+      return json(201, {
+        message: 'Novo cliente criado com sucesso',
+        customer: {
+          _id: customer._id,
+          name: customer.name,
+          ...(customer.email !== undefined ? { email: customer.email } : {}),
+          document: customer.document,
+        },
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customer/:id',
+    operation: 'getCustomer',
+    auth: true,
+    body: false,
+    handle({ state, params }) {
+      const customer = customerOr404(state, params.id);
+      return json(200, {
+        _id: customer._id,
+        name: customer.name,
+        ...(customer.email !== undefined ? { email: customer.email } : {}),
+        document: customer.document,
+        version: customer.version,
+        createdDate: customer.createdDate,
+        updatedDate: customer.updatedDate,
+      });
+    },
+  },
+];
+
+/**
+ * What `mock.customers.create()` and `POST /__mock/customers` take. Every field is optional.
+ *
+ * @example
+ * ```ts
+ * const input: CustomerCreateInput = { name: 'Ana Souza', document: '12345678909', email: 'ana@example.com' };
+ * ```
+ */
+export interface CustomerCreateInput {
+  /** Default: `Cliente <n>`. */
+  readonly name?: string | undefined;
+  /** A valid CPF or CNPJ (punctuation allowed). Default: a generated valid CPF. */
+  readonly document?: string | undefined;
+  /** E-mail address. Default: none. */
+  readonly email?: string | undefined;
+  /** Phone, at most 32 characters. Default: none. */
+  readonly phone?: string | undefined;
+}
+
+/**
+ * Creates a customer directly (the mock's control, not the service's operation): same checks
+ * as `POST /customer`, but an invalid input or a document already registered throws a
+ * `TypeError` instead of answering.
+ *
+ * @internal
+ */
+export function createCustomerDirect(
+  state: ServiceState,
+  input: CustomerCreateInput | Record<string, unknown> = {},
+): ReturnType<ServiceState['customerView']> {
+  const raw = input as Record<string, unknown>;
+  const candidate = {
+    name: own(raw, 'name') ?? `Cliente ${state.customers.size + 1}`,
+    document: own(raw, 'document') ?? state.generateCpf(),
+    ...(own(raw, 'email') !== undefined ? { email: own(raw, 'email') } : {}),
+    ...(own(raw, 'phone') !== undefined ? { phone: own(raw, 'phone') } : {}),
+  };
+  const checked = checkCustomerInput(candidate);
+  if (typeof checked === 'string') throw new TypeError(`customers.create: ${checked}`);
+  if (state.customersByDocument.has(checked.document)) {
+    throw new TypeError(`customers.create: a customer with document ${checked.document} exists`);
+  }
+  return state.customerView(state.insertCustomer(checked));
+}

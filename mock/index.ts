@@ -1,0 +1,549 @@
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { MockClock } from './clock.js';
+import type { FaultHandle, FaultSpec } from './faults.js';
+import { expireTokens } from './handlers/control.js';
+import { type CustomerCreateInput, createCustomerDirect } from './handlers/customers.js';
+import { cryptoRandom, uuid } from './ids.js';
+import { setInternals } from './internals.js';
+import { createRouter, NETWORK_ERROR } from './router.js';
+import {
+  type JournalEntry,
+  type MockCustomer,
+  type MockDeposit,
+  type MockPixKey,
+  type MockWithdrawal,
+  type OperationId,
+  type PaymentServiceMockOptions,
+  ServiceState,
+} from './state.js';
+import type { WebhookDelivery } from './webhooks.js';
+
+export type { MockClock } from './clock.js';
+export type { FaultHandle, FaultSpec } from './faults.js';
+export type { CustomerCreateInput } from './handlers/customers.js';
+export {
+  type CreateOpenApiDocumentOptions,
+  createOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiMediaType,
+  type OpenApiMethod,
+  type OpenApiOperation,
+  type OpenApiParameter,
+  type OpenApiPathItem,
+  type OpenApiRequestBody,
+  type OpenApiResponse,
+  type OpenApiSchema,
+} from './openapi.js';
+export type {
+  JournalEntry,
+  MockCustomer,
+  MockDeposit,
+  MockPixKey,
+  MockPixKeyRef,
+  MockWithdrawal,
+  OperationId,
+  PaymentServiceMockOptions,
+} from './state.js';
+export type { WebhookDelivery, WebhookOutcome } from './webhooks.js';
+
+/**
+ * A `fetch` that answers from the mock (no network, no global patching). A URL outside the
+ * mock's `baseUrl` rejects with a `TypeError`, as `fetch` does when a host cannot be reached.
+ *
+ * @example
+ * ```ts
+ * const response = await mock.fetch(`${mock.baseUrl}/auth/token`, {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json' },
+ *   body: JSON.stringify(mock.credentials),
+ * });
+ * ```
+ */
+export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Options of `mock.withdrawals.settle` and `mock.deposits.settle`.
+ *
+ * @example
+ * ```ts
+ * await mock.deposits.settle(depositId, 'PAID', { identifiedDocumentPix: '52998224725' });
+ * ```
+ */
+export interface SettleOptions {
+  /** The payer's or receiver's document to report in the details (a valid CPF or CNPJ). */
+  readonly identifiedDocumentPix?: string | undefined;
+}
+
+/**
+ * Controls and views of the withdrawals (or deposits) of a mock.
+ *
+ * @example
+ * ```ts
+ * const delivery = await mock.withdrawals.settle(withdrawalId, 'PAID');
+ * mock.withdrawals.get(withdrawalId)?.status; // 'PAID'
+ * ```
+ */
+export interface TransactionControls<T> {
+  /**
+   * Moves the transaction to `status` (one of `TRANSACTION_STATUSES`; no transition rule is
+   * enforced, none is published) and sends its webhook, like the service does when a
+   * transaction moves on. Resolves with the delivery once it has ended (it never rejects because
+   * the receiver failed); rejects with a `RangeError` for an unknown id or status.
+   */
+  settle(id: string, status: string, options?: SettleOptions): Promise<WebhookDelivery>;
+  /** The transaction, or `undefined`. */
+  get(id: string): T | undefined;
+  /** Every transaction, oldest first. */
+  list(): T[];
+}
+
+/**
+ * The mock's webhook controls.
+ *
+ * @example
+ * ```ts
+ * mock.webhooks.setUrl('http://127.0.0.1:8080/webhooks');
+ * await client.withdrawals.resendWebhook(id);
+ * await mock.webhooks.flush();
+ * expect(mock.webhooks.deliveries.at(-1)?.outcome).toBe('delivered');
+ * ```
+ */
+export interface WebhookControls {
+  /** Sets (or with `null` clears) the company's callback URL, the dashboard setting. */
+  setUrl(url: string | null): void;
+  /** The callback URL, or `null`. */
+  readonly url: string | null;
+  /** Every delivery tried since creation or the last reset, oldest first (a copy). */
+  readonly deliveries: ReadonlyArray<WebhookDelivery>;
+  /** Resolves when every delivery started so far has ended; returns the deliveries. */
+  flush(): Promise<ReadonlyArray<WebhookDelivery>>;
+  /** Same as {@link WebhookControls.flush}. */
+  waitForDeliveries(): Promise<ReadonlyArray<WebhookDelivery>>;
+}
+
+/**
+ * The mock's authentication controls.
+ *
+ * @example
+ * ```ts
+ * mock.auth.allowIps(['203.0.113.7']); // everyone else gets 401
+ * mock.auth.setCallerIp('203.0.113.7'); // who MSW and mock.fetch callers are
+ * mock.auth.denyAction('resendWithdrawalWebhook'); // 401 "not authorized for this action"
+ * mock.auth.expireTokens(); // every token issued so far now gets 401
+ * ```
+ */
+export interface AuthControls {
+  /** Revokes every token issued so far (they get 401); tokens issued afterwards work. */
+  expireTokens(): void;
+  /** Only these caller addresses may call the service (401 otherwise); `[]` allows everyone. */
+  allowIps(ips: ReadonlyArray<string>): void;
+  /** The allowlist (`[]`: everyone allowed). */
+  readonly allowedIps: ReadonlyArray<string>;
+  /**
+   * The caller address of requests through `mock.handlers` and `mock.fetch` (the HTTP server
+   * uses the real socket address instead).
+   *
+   * @default '127.0.0.1'
+   */
+  setCallerIp(ip: string): void;
+  /** The caller address of requests through `mock.handlers` and `mock.fetch`. */
+  readonly callerIp: string;
+  /** Makes the company's token lack permission for an operation: it answers 401. */
+  denyAction(operation: OperationId): void;
+  /** Gives the permission back. */
+  allowAction(operation: OperationId): void;
+  /** A valid token for the company, without an HTTP call (for raw requests in tests). */
+  issueToken(): Promise<string>;
+}
+
+/**
+ * The mock's fault injection.
+ *
+ * @example
+ * ```ts
+ * mock.faults.inject({ method: 'GET', path: '/withdraw/company/currencies', status: 500, times: 1 });
+ * mock.faults.clear();
+ * ```
+ */
+export interface FaultControls {
+  /** Injects a fault; see {@link FaultSpec}. Faults are tried in the order injected. */
+  inject(spec: FaultSpec): FaultHandle;
+  /** Removes every fault. */
+  clear(): void;
+}
+
+/**
+ * The company's login.
+ *
+ * @example
+ * ```ts
+ * const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials });
+ * ```
+ */
+export interface MockCredentials {
+  /** The company's e-mail. */
+  readonly email: string;
+  /** The company's password. */
+  readonly password: string;
+}
+
+/**
+ * The mock's customer controls.
+ *
+ * @example
+ * ```ts
+ * const ana = mock.customers.create({ name: 'Ana Souza' });
+ * mock.customers.get(ana._id);
+ * ```
+ */
+export interface CustomerControls {
+  /** Creates a customer (a valid CPF is generated when `document` is absent). */
+  create(input?: CustomerCreateInput): MockCustomer;
+  /** The customer, or `undefined`. */
+  get(id: string): MockCustomer | undefined;
+  /** Every customer, oldest first. */
+  list(): MockCustomer[];
+  /** The customer every mock starts with (the same one after `reset()`). */
+  readonly seeded: MockCustomer;
+}
+
+/**
+ * The registered Pix keys, unmasked.
+ *
+ * @example
+ * ```ts
+ * expect(mock.pixKeys.list(customerId)).toHaveLength(1);
+ * ```
+ */
+export interface PixKeyControls {
+  /** Every key (of one customer when `customerId` is given), oldest first. */
+  list(customerId?: string): MockPixKey[];
+}
+
+/**
+ * A faithful in-memory Pix payment service. Every instance owns its state; two share nothing.
+ *
+ * @example
+ * ```ts
+ * const mock = createPaymentServiceMock();
+ * const server = setupServer(...mock.handlers);
+ * const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials });
+ * const customer = mock.customers.create();
+ * ```
+ */
+export interface PaymentServiceMock {
+  /** The base URL the handlers and `fetch` answer for, without a trailing slash. */
+  readonly baseUrl: string;
+  /** The company's login. */
+  readonly credentials: MockCredentials;
+  /** MSW request handlers, for `setupServer(...mock.handlers)` or `setupWorker(...)`. */
+  readonly handlers: ReadonlyArray<HttpHandler>;
+  /** A `fetch` answering from the mock, with no global patching. */
+  readonly fetch: MockFetch;
+  /** Customers: the seeded one, and controls to create more. */
+  readonly customers: CustomerControls;
+  /** Registered Pix keys, unmasked. */
+  readonly pixKeys: PixKeyControls;
+  /** Withdrawals: settle, get, list. */
+  readonly withdrawals: TransactionControls<MockWithdrawal>;
+  /** Deposits: settle, get, list. */
+  readonly deposits: TransactionControls<MockDeposit>;
+  /** The callback URL and the journal of deliveries. */
+  readonly webhooks: WebhookControls;
+  /** Journal of the requests handled since creation or the last reset, oldest first (a copy). */
+  readonly requests: ReadonlyArray<JournalEntry>;
+  /** Fault injection. */
+  readonly faults: FaultControls;
+  /** Authentication controls. */
+  readonly auth: AuthControls;
+  /** The mock's clock: `now()` returns a `Date`. */
+  readonly clock: MockClock;
+  /**
+   * Back to the freshly created state: data, journal, deliveries, faults, allowlist, denied
+   * actions, caller address, webhook URL and clock. Credentials, the seeded customer and (with a
+   * seed) the sequence of ids are the same as at creation. Tokens stay valid.
+   */
+  reset(): void;
+}
+
+/**
+ * The path of `url` relative to the mock's base URL, or `undefined` when the mock does not serve
+ * it.
+ */
+function relativePath(state: ServiceState, url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== state.origin) return undefined;
+  const { pathname } = parsed;
+  if (state.basePath === '') return pathname;
+  if (pathname === state.basePath) return '/';
+  return pathname.startsWith(`${state.basePath}/`)
+    ? pathname.slice(state.basePath.length)
+    : undefined;
+}
+
+/**
+ * Creates a faithful in-memory Pix payment service: the operations of the service document and
+ * those the provider publishes, with their status codes, bodies and Portuguese messages, real
+ * HS256 tokens, state that later calls see, and webhooks over real HTTP. Use it through MSW
+ * (`mock.handlers`), through `mock.fetch`, or over real HTTP with {@link startMockServer}.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { PaymentClient } from 'pix-payment-sdk';
+ * import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+ *
+ * const mock = createPaymentServiceMock({ seed: 1 });
+ * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials });
+ * const { key } = await client.pixKeys.add(mock.customers.seeded._id, { type: 'EMAIL', key: 'ana@example.com' });
+ * ```
+ */
+export function createPaymentServiceMock(
+  options: PaymentServiceMockOptions = {},
+): PaymentServiceMock {
+  const state = new ServiceState(options);
+  const router = createRouter(state);
+
+  const mockFetch: MockFetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (request.signal.aborted) throw request.signal.reason;
+    const path = relativePath(state, request.url);
+    if (path === undefined) {
+      throw new TypeError('fetch failed', {
+        cause: new Error(
+          `${new URL(request.url).origin} is not served by this mock (${state.baseUrl})`,
+        ),
+      });
+    }
+    const result = await router.handle(request, path, state.callerIp);
+    if (request.signal.aborted) throw request.signal.reason;
+    if (result === NETWORK_ERROR) {
+      throw new TypeError('fetch failed', {
+        cause: new Error('network error injected by mock.faults'),
+      });
+    }
+    return result;
+  };
+
+  const handlers: ReadonlyArray<HttpHandler> = Object.freeze([
+    http.all(
+      ({ request }) => relativePath(state, request.url) !== undefined,
+      async ({ request }) => {
+        const result = await router.handle(
+          request,
+          relativePath(state, request.url) ?? '/',
+          state.callerIp,
+        );
+        return result === NETWORK_ERROR ? HttpResponse.error() : result;
+      },
+    ),
+  ]);
+
+  const transactions = <Record, View>(
+    kind: 'withdrawal' | 'deposit',
+    map: () => Map<string, Record>,
+    view: (record: Record) => View,
+  ): TransactionControls<View> => ({
+    settle: (id, status, settleOptions) => state.settle(kind, id, status, settleOptions),
+    get(id) {
+      const record = map().get(id);
+      return record ? view(record) : undefined;
+    },
+    list: () => [...map().values()].map(view),
+  });
+
+  const mock: PaymentServiceMock = {
+    get baseUrl() {
+      return state.baseUrl;
+    },
+    get credentials() {
+      return state.credentials;
+    },
+    handlers,
+    fetch: mockFetch,
+    customers: {
+      create: (input) => createCustomerDirect(state, input),
+      get(id) {
+        const record = state.customers.get(id);
+        return record ? state.customerView(record) : undefined;
+      },
+      list: () => [...state.customers.values()].map((record) => state.customerView(record)),
+      get seeded() {
+        return state.customerView(state.customers.get(state.seededCustomerId) ?? fail());
+      },
+    },
+    pixKeys: {
+      list: (customerId) =>
+        [...state.pixKeys.values()]
+          .filter((record) => customerId === undefined || record.customerId === customerId)
+          .map((record) => Object.freeze({ ...record })),
+    },
+    withdrawals: transactions(
+      'withdrawal',
+      () => state.withdrawals,
+      (record) => state.withdrawalView(record),
+    ),
+    deposits: transactions(
+      'deposit',
+      () => state.deposits,
+      (record) => state.depositView(record),
+    ),
+    webhooks: {
+      setUrl: (url) => state.webhooks.setUrl(url),
+      get url() {
+        return state.webhooks.url;
+      },
+      get deliveries() {
+        return state.webhooks.deliveries;
+      },
+      flush: () => state.webhooks.flush(),
+      waitForDeliveries: () => state.webhooks.flush(),
+    },
+    get requests() {
+      return [...state.requests];
+    },
+    faults: {
+      inject: (spec) => state.faults.inject(spec),
+      clear: () => state.faults.clear(),
+    },
+    auth: {
+      expireTokens: () => expireTokens(state),
+      allowIps(ips) {
+        if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
+          throw new TypeError('auth.allowIps(ips): ips must be an array of strings');
+        }
+        state.allowedIps = [...ips];
+      },
+      get allowedIps() {
+        return [...state.allowedIps];
+      },
+      setCallerIp(ip) {
+        if (typeof ip !== 'string' || ip === '') {
+          throw new TypeError('auth.setCallerIp(ip): ip must be a non-empty string');
+        }
+        state.callerIp = ip;
+      },
+      get callerIp() {
+        return state.callerIp;
+      },
+      denyAction: (operation) => void state.deniedActions.add(operation),
+      allowAction: (operation) => void state.deniedActions.delete(operation),
+      issueToken() {
+        const nowMs = state.clock.nowMs();
+        return state.signer.sign({
+          sub: state.companyId,
+          iat: Math.floor(nowMs / 1000),
+          exp: Math.floor((nowMs + state.tokenTtlMs) / 1000),
+          jti: `${state.tokenSerial++}:${uuid(cryptoRandom())}`,
+        });
+      },
+    },
+    clock: {
+      get frozen() {
+        return state.clock.frozen;
+      },
+      now: () => state.clock.now(),
+      advance: (ms) => state.clock.advance(ms),
+      set: (time) => state.clock.set(time),
+    },
+    reset: () => state.reset(),
+  };
+  setInternals(mock, { state, router });
+  return mock;
+}
+
+function fail(): never {
+  throw new Error('the seeded customer is missing');
+}
+
+/**
+ * Options of {@link startMockServer}: the port and host, and either an existing mock or the
+ * options of a new one (its `baseUrl` becomes the server's URL).
+ *
+ * @example
+ * ```ts
+ * const running = await startMockServer({ port: 0, seed: 1 });
+ * const alsoRunning = await startMockServer({ mock: createPaymentServiceMock() });
+ * ```
+ */
+export type StartMockServerOptions = MockServerListenOptions &
+  (
+    | {
+        /** An existing mock to serve (its `baseUrl` is left as it is). */
+        readonly mock: PaymentServiceMock;
+      }
+    | (Omit<PaymentServiceMockOptions, 'baseUrl'> & {
+        /** Absent: a new mock is created from the other options. */
+        readonly mock?: undefined;
+      })
+  );
+
+/**
+ * Where {@link startMockServer} listens.
+ *
+ * @example
+ * ```ts
+ * const listen: MockServerListenOptions = { port: 4010, host: '127.0.0.1' };
+ * ```
+ */
+export interface MockServerListenOptions {
+  /**
+   * Port to listen on; `0` picks a free one.
+   *
+   * @default 0
+   */
+  readonly port?: number | undefined;
+  /**
+   * Address to listen on.
+   *
+   * @default '127.0.0.1'
+   */
+  readonly host?: string | undefined;
+}
+
+/**
+ * A mock served over real HTTP.
+ *
+ * @example
+ * ```ts
+ * const running = await startMockServer({ port: 0 });
+ * await fetch(`${running.url}/withdraw/company/currencies`); // 401: no token
+ * await running.close();
+ * ```
+ */
+export interface RunningMockServer {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  readonly url: string;
+  /** The mock it serves (its controls work as usual). */
+  readonly mock: PaymentServiceMock;
+  /** Stops listening and closes every connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a mock over real HTTP (Node only; `node:http` is loaded lazily so this module stays
+ * browser-safe). Requests go through the same router as the MSW handlers, with the real socket
+ * address as the caller address. Control routes under `/__mock/` let suites in any language
+ * drive the mock.
+ *
+ * @example
+ * ```ts
+ * const running = await startMockServer({ port: 0, seed: 7 });
+ * const client = new PaymentClient({ baseUrl: running.url, ...running.mock.credentials });
+ * // …
+ * await running.close();
+ * ```
+ */
+export async function startMockServer(
+  options: StartMockServerOptions = {},
+): Promise<RunningMockServer> {
+  const { startServer } = await import('./server.js');
+  return startServer(options);
+}

@@ -1,0 +1,70 @@
+import type { OperationId, ServiceState } from './state.js';
+
+/**
+ * What a handler gets: the service state, the decoded path parameters, and the parsed JSON body
+ * when the route reads one (the router has checked authentication and read the body before).
+ *
+ * @internal
+ */
+export interface RouteContext {
+  readonly state: ServiceState;
+  readonly request: Request;
+  readonly params: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
+/**
+ * One operation of the service. Handlers validate everything before they change anything, so a
+ * request that fails leaves the state as it was.
+ *
+ * @internal
+ */
+export interface Route {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Segments; `:name` captures one decoded segment. */
+  readonly path: string;
+  readonly operation: OperationId;
+  /** Whether the route needs `Authorization: Bearer <token>`. */
+  readonly auth: boolean;
+  /** Whether the route reads a JSON body. */
+  readonly body: boolean;
+  handle(context: RouteContext): Response | Promise<Response>;
+}
+
+/**
+ * Matches a decoded path (segments) against a route pattern.
+ *
+ * @internal
+ */
+export function matchPath(
+  pattern: string,
+  segments: ReadonlyArray<string>,
+): Record<string, string> | undefined {
+  const parts = pattern.split('/').filter(Boolean);
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = Object.create(null);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? '';
+    const segment = segments[i] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = segment;
+    else if (part !== segment) return undefined;
+  }
+  return params;
+}
+
+/**
+ * Splits a path into decoded segments; `undefined` when a segment is not valid percent-encoding.
+ * One trailing slash is ignored. An encoded slash stays inside its segment, so it never adds one.
+ *
+ * @internal
+ */
+export function splitPath(path: string): string[] | undefined {
+  const raw = path.split('/').slice(1);
+  if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
+  if (raw.length === 1 && raw[0] === '') return [];
+  try {
+    return raw.map((segment) => decodeURIComponent(segment));
+  } catch {
+    return undefined;
+  }
+}

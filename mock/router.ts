@@ -1,0 +1,238 @@
+import { authRoutes } from './handlers/auth.js';
+import { controlRoutes } from './handlers/control.js';
+import { customerRoutes } from './handlers/customers.js';
+import { depositRoutes } from './handlers/deposits.js';
+import { pixKeyRoutes } from './handlers/pix-keys.js';
+import { withdrawalRoutes } from './handlers/withdrawals.js';
+import {
+  errorResponse,
+  HttpError,
+  isJsonContentType,
+  journalCopy,
+  json,
+  readBodyBytes,
+  reasonPhrase,
+  utf8,
+} from './http.js';
+import { matchPath, type Route, splitPath } from './route.js';
+import type { JournalEntry, OperationId, ServiceState } from './state.js';
+
+/**
+ * What the router answers instead of a response when a fault asks for a network error; each
+ * transport turns it into its own kind of failure.
+ *
+ * @internal
+ */
+export const NETWORK_ERROR: unique symbol = Symbol('pix-payment-mock.network-error');
+
+/** @internal */
+export type RouterResult = Response | typeof NETWORK_ERROR;
+
+const SERVICE_ROUTES: ReadonlyArray<Route> = [
+  ...authRoutes,
+  ...pixKeyRoutes,
+  ...withdrawalRoutes,
+  ...depositRoutes,
+  ...customerRoutes,
+];
+
+/**
+ * The one request router every transport calls (MSW handlers, `mock.fetch` and the HTTP server),
+ * so the three behave identically.
+ *
+ * @internal
+ */
+export interface Router {
+  /**
+   * Answers a request. `path` is relative to the base URL (without the query), `callerIp` the
+   * address the allowlist is checked against.
+   */
+  handle(request: Request, path: string, callerIp: string): Promise<RouterResult>;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+function normaliseIp(ip: string): string {
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+}
+
+async function authenticate(
+  state: ServiceState,
+  request: Request,
+  operation: OperationId,
+): Promise<string | undefined> {
+  const header = request.headers.get('authorization');
+  if (header === null) return 'missing Authorization header';
+  const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  if (!match?.[1]) return 'Authorization is not "Bearer <token>"';
+  const result = await state.signer.verify(match[1], state.clock.nowMs());
+  if (!result.ok) return `token ${result.reason}`;
+  if (result.claims.sub !== state.companyId) return 'token of another company';
+  const serial = Number.parseInt(result.claims.jti, 10);
+  if (!(serial >= state.revokedBelowSerial)) return 'token revoked';
+  if (state.deniedActions.has(operation)) return `not authorized for ${operation}`;
+  return undefined;
+}
+
+function parseJson(request: Request, bytes: Uint8Array): unknown {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    // The mock's choice: a body must be declared as JSON, as a JSON body parser requires.
+    throw new HttpError(400, 'Content-Type must be application/json');
+  }
+  const text = utf8(bytes);
+  if (text.trim() === '') throw new HttpError(400, 'body is empty');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'body is not valid JSON');
+  }
+}
+
+/**
+ * The router of one mock's state.
+ *
+ * @internal
+ */
+export function createRouter(state: ServiceState): Router {
+  return {
+    async handle(request, path, rawCallerIp) {
+      const callerIp = normaliseIp(rawCallerIp);
+      if (path === '/__mock' || path.startsWith('/__mock/')) {
+        return handleControl(state, request, path);
+      }
+      const method = request.method.toUpperCase();
+      const url = new URL(request.url);
+      const segments = splitPath(path);
+      let route: Route | undefined;
+      let params: Record<string, string> | undefined;
+      for (const candidate of segments ? SERVICE_ROUTES : []) {
+        if (candidate.method !== method) continue;
+        params = matchPath(candidate.path, segments ?? []);
+        if (params) {
+          route = candidate;
+          break;
+        }
+      }
+      const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
+        id: state.nextRequestId(),
+        method,
+        path,
+        query: url.search,
+        operation: route?.operation ?? null,
+        status: 0,
+        time: state.nowIso(),
+        callerIp,
+      };
+      state.requests.push(entry);
+
+      const fault = state.faults.take(method, path);
+      if (fault) {
+        entry.fault = fault.id;
+        await sleep(fault.delayMs, request.signal);
+        if (fault.action.kind === 'network-error') return NETWORK_ERROR;
+        if (fault.action.kind === 'respond') {
+          const response = fault.action.response();
+          entry.status = response.status;
+          return response;
+        }
+      }
+
+      try {
+        const response = await answer(state, request, route, params, callerIp, entry);
+        entry.status = response.status;
+        return response;
+      } catch (error) {
+        const status = error instanceof HttpError ? error.status : 500;
+        entry.status = status;
+        entry.detail = error instanceof Error ? error.message : String(error);
+        return errorResponse(status);
+      }
+    },
+  };
+}
+
+async function answer(
+  state: ServiceState,
+  request: Request,
+  route: Route | undefined,
+  params: Record<string, string> | undefined,
+  callerIp: string,
+  entry: { authFailure?: string; body?: unknown },
+): Promise<Response> {
+  // The size limit comes first, as at the edge of a real service: 413 before 404 or 401.
+  const bytes = await readBodyBytes(request, state.maxBodyBytes);
+  if (!route || !params) throw new HttpError(404, 'no such operation');
+  // The allowlist applies to every operation, the token endpoint included (the mock's choice).
+  if (state.allowedIps.length > 0 && !state.allowedIps.includes(callerIp)) {
+    entry.authFailure = `caller ${callerIp} not in the allowlist`;
+    throw new HttpError(401, entry.authFailure);
+  }
+  if (route.auth) {
+    const failure = await authenticate(state, request, route.operation);
+    if (failure !== undefined) {
+      entry.authFailure = failure;
+      throw new HttpError(401, failure);
+    }
+  }
+  let body: unknown;
+  if (route.body) {
+    body = parseJson(request, bytes);
+    entry.body = journalCopy(body);
+  }
+  return route.handle({ state, request, params, body });
+}
+
+async function handleControl(
+  state: ServiceState,
+  request: Request,
+  path: string,
+): Promise<Response> {
+  const method = request.method.toUpperCase();
+  const segments = splitPath(path);
+  try {
+    for (const route of segments ? controlRoutes : []) {
+      if (route.method !== method) continue;
+      const params = matchPath(route.path, segments ?? []);
+      if (!params) continue;
+      let body: unknown;
+      if (route.body) {
+        const text = utf8(await readBodyBytes(request, state.maxBodyBytes));
+        if (text.trim() !== '') {
+          try {
+            body = JSON.parse(text);
+          } catch {
+            throw new HttpError(400, 'body is not valid JSON');
+          }
+        }
+      }
+      return await route.handle({ state, params, body });
+    }
+    throw new HttpError(404, `no control route ${method} ${path}`);
+  } catch (error) {
+    // Control routes are the mock's own: their errors add a `detail` for the test author.
+    const status =
+      error instanceof HttpError
+        ? error.status
+        : error instanceof TypeError || error instanceof RangeError
+          ? 400
+          : 500;
+    const detail =
+      error instanceof HttpError
+        ? error.detail
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return json(status, { message: reasonPhrase(status), detail });
+  }
+}

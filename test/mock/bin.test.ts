@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function startBin(args: string[]): ChildProcess {
+  // process.execPath is the pinned Node that runs vitest; tsx loads the TypeScript entry.
+  return spawn(process.execPath, ['--import', 'tsx', 'mock/bin.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function output(child: ChildProcess, until: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (until.test(text)) resolve(text);
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing: ${text}`)));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve({ code: child.exitCode, signal: null });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+}
+
+describe('pix-payment-mock (bin)', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('prints its URL, the credentials and a customer id, serves them, and stops cleanly on SIGTERM', async () => {
+    child = startBin(['--port', '0', '--seed', '5']);
+    const text = await output(child, /control:/);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+    const email = /email:\s+(\S+)/.exec(text)?.[1];
+    const password = /password:\s+(\S+)/.exec(text)?.[1];
+    const customerId = /customer id:\s+([0-9a-f]{24})/.exec(text)?.[1];
+    expect(url).toBeDefined();
+    const login = await fetch(`${url}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const customer = await fetch(`${url}/customer/${customerId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(customer.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+  });
+
+  it('stops cleanly on SIGINT too', async () => {
+    child = startBin(['--port', '0']);
+    await output(child, /control:/);
+    child.kill('SIGINT');
+    expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+  });
+
+  it('--help prints the usage and exits 0; an unknown flag exits 2', async () => {
+    child = startBin(['--help']);
+    const text = await output(child, /--webhook-url/);
+    expect(text).toContain('Usage: pix-payment-mock');
+    expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+    child = startBin(['--nope']);
+    expect((await exitOf(child)).code).toBe(2);
+  });
+});
