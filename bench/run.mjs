@@ -2,7 +2,7 @@
 // bench/RESULTS.md. Run with `npm run bench`, which builds first. Every loop here is bounded in
 // count and time, and all traffic stays on 127.0.0.1.
 import { execFileSync, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -260,13 +260,27 @@ function benchSize() {
     cwd: root,
     encoding: 'utf8',
   });
+  const limits = new Map(
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))['size-limit'].map((entry) => [
+      entry.name,
+      entry.limit,
+    ]),
+  );
   for (const entry of JSON.parse(out)) {
-    record(
-      `size: ${entry.name}`,
-      `${(entry.size / 1000).toFixed(2)} kB`,
-      'size-limit in package.json',
-      entry.passed,
-    );
+    const kb = entry.size / 1000;
+    const ciLimit = `CI fails above ${limits.get(entry.name)}`;
+    if (entry.name.startsWith('client entry')) {
+      // The project's target for the whole client entry; the CI limit guards against growth.
+      record(
+        `size: ${entry.name}`,
+        `${kb.toFixed(2)} kB`,
+        '20 kB or less',
+        kb <= 20,
+        `(${ciLimit})`,
+      );
+    } else {
+      record(`size: ${entry.name}`, `${kb.toFixed(2)} kB`, undefined, undefined, `(${ciLimit})`);
+    }
   }
 }
 

@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'pix-payment-sdk-smoke-'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const run = (cmd, args, cwd) =>
+  execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 const step = (text) => console.log(`smoke: ${text}`);
 
 try {
@@ -19,8 +20,23 @@ try {
 
   const consumer = join(work, 'consumer');
   run('mkdir', ['-p', consumer]);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-  run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', join(work, tarball), 'msw@3'], consumer);
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true }),
+  );
+  run(
+    npm,
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+      join(work, tarball),
+      'msw@3',
+    ],
+    consumer,
+  );
   step('installed the tarball into a clean project');
 
   const flow = (load) => `
@@ -38,12 +54,18 @@ try {
     console.log('ok');`;
 
   const esm = join(consumer, 'esm.mjs');
-  writeFileSync(esm, flow((name) => `await import('${name}')`));
+  writeFileSync(
+    esm,
+    flow((name) => `await import('${name}')`),
+  );
   if (run('node', [esm], consumer).trim() !== 'ok') throw new Error('ESM flow failed');
   step('import: the whole flow runs against the mock');
 
   const cjs = join(consumer, 'cjs.cjs');
-  writeFileSync(cjs, `(async () => {${flow((name) => `require('${name}')`)}})().catch((e) => { console.error(e); process.exit(1); });`);
+  writeFileSync(
+    cjs,
+    `(async () => {${flow((name) => `require('${name}')`)}})().catch((e) => { console.error(e); process.exit(1); });`,
+  );
   if (run('node', [cjs], consumer).trim() !== 'ok') throw new Error('CommonJS flow failed');
   step('require: the whole flow runs against the mock');
 
@@ -64,14 +86,26 @@ try {
   writeFileSync(
     join(consumer, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { module: 'nodenext', target: 'es2023', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['es2023', 'dom'] },
+      compilerOptions: {
+        module: 'nodenext',
+        target: 'es2023',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+        lib: ['es2023', 'dom'],
+      },
       files: ['check.mts', 'check.cts'],
     }),
   );
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer], consumer);
-  step('types: both entry points type-check as ESM (.mts) and CommonJS (.cts) under module nodenext');
+  step(
+    'types: both entry points type-check as ESM (.mts) and CommonJS (.cts) under module nodenext',
+  );
 
-  const bin = spawn(join(consumer, 'node_modules/.bin/pix-payment-mock'), ['--port', '0'], { cwd: consumer });
+  const bin = spawn(join(consumer, 'node_modules/.bin/pix-payment-mock'), ['--port', '0'], {
+    cwd: consumer,
+  });
   const url = await new Promise((resolvePromise, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the bin printed no URL: ${out}`)), 15_000);
