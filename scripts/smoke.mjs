@@ -2,7 +2,7 @@
 // points work there as ES modules and as CommonJS, that their types resolve in both module systems,
 // and that the `pix-payment-mock` bin starts and answers.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -39,11 +39,20 @@ try {
   );
   step('installed the tarball into a clean project');
 
-  const flow = (load) => `
+  // The merchant flow, either through `mock.fetch` or through msw's setupServer patching the
+  // global fetch (the way downstream test suites use the mock).
+  const flow = (load, transport) => `
     const { PaymentClient, buildWithdrawal, selectCurrency, isPaymentError } = ${load('pix-payment-sdk')};
     const { createPaymentServiceMock } = ${load('pix-payment-sdk/mock')};
     const mock = createPaymentServiceMock({ seed: 1 });
-    const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch });
+    ${
+      transport === 'msw'
+        ? `const { setupServer } = ${load('msw/node')};
+    const server = setupServer(...mock.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials });`
+        : 'const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch });'
+    }
     const customer = mock.customers.create();
     const pixKey = await client.pixKeys.ensure(customer._id, { type: 'EMAIL', key: 'smoke@example.com' });
     const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
@@ -51,23 +60,58 @@ try {
     if (created.status !== 'PENDING' || !created.externalId) throw new Error('unexpected ' + JSON.stringify(created));
     const failure = await client.pixKeys.list('0'.repeat(24)).catch((error) => error);
     if (!isPaymentError(failure) || failure.status !== 404) throw new Error('expected a NotFoundError');
+    ${transport === 'msw' ? 'server.close();' : ''}
     console.log('ok');`;
 
-  const esm = join(consumer, 'esm.mjs');
-  writeFileSync(
-    esm,
-    flow((name) => `await import('${name}')`),
-  );
-  if (run('node', [esm], consumer).trim() !== 'ok') throw new Error('ESM flow failed');
-  step('import: the whole flow runs against the mock');
+  const runFlow = (project, label, transport) => {
+    const esm = join(project, `esm-${transport}.mjs`);
+    writeFileSync(
+      esm,
+      flow((name) => `await import('${name}')`, transport),
+    );
+    if (run('node', [esm], project).trim() !== 'ok') throw new Error(`${label}: ESM flow failed`);
+    const cjs = join(project, `cjs-${transport}.cjs`);
+    writeFileSync(
+      cjs,
+      `(async () => {${flow((name) => `require('${name}')`, transport)}})().catch((e) => { console.error(e); process.exit(1); });`,
+    );
+    if (run('node', [cjs], project).trim() !== 'ok')
+      throw new Error(`${label}: CommonJS flow failed`);
+    step(
+      `${label}: import and require run the whole flow through ${transport === 'msw' ? 'setupServer' : 'mock.fetch'}`,
+    );
+  };
 
-  const cjs = join(consumer, 'cjs.cjs');
-  writeFileSync(
-    cjs,
-    `(async () => {${flow((name) => `require('${name}')`)}})().catch((e) => { console.error(e); process.exit(1); });`,
-  );
-  if (run('node', [cjs], consumer).trim() !== 'ok') throw new Error('CommonJS flow failed');
-  step('require: the whole flow runs against the mock');
+  runFlow(consumer, 'msw 3', 'fetch');
+  runFlow(consumer, 'msw 3', 'msw');
+
+  // The peer range promises msw 2 from 2.11 (the first with predicate handlers): prove its lower
+  // bound and its newest release, each in a clean project of its own.
+  for (const msw of ['msw@2.11.0', 'msw@2']) {
+    const project = join(work, msw.replace(/\W/g, '-'));
+    run('mkdir', ['-p', project]);
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'consumer-msw2', private: true }),
+    );
+    run(
+      npm,
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--loglevel=error',
+        join(work, tarball),
+        msw,
+      ],
+      project,
+    );
+    const version = JSON.parse(
+      readFileSync(join(project, 'node_modules/msw/package.json'), 'utf8'),
+    ).version;
+    runFlow(project, `msw ${version}`, 'msw');
+  }
 
   const typeCheck = `
     import { PaymentClient, type PixKey, type WithdrawalRequest, buildWithdrawal } from 'pix-payment-sdk';
