@@ -49,7 +49,7 @@ try {
       transport === 'msw'
         ? `const { setupServer } = ${load('msw/node')};
     const server = setupServer(...mock.handlers);
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error', onUnhandledRequest: 'error' });
     const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials });`
         : 'const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch });'
     }

@@ -6,7 +6,7 @@ export {
   type WithdrawalInput,
 } from './builders.js';
 export { PaymentClient, type PaymentClientOptions } from './client.js';
-export type { LogFields, Logger } from './core/logger.js';
+export type { LogEvent, LogFields, Logger } from './core/logger.js';
 export type { RetryBackoff } from './core/retry.js';
 export { type CachedToken, InMemoryTokenStore, type TokenStore } from './core/tokens.js';
 export type { FetchLike, RequestOptions } from './core/transport.js';

@@ -10,6 +10,29 @@
 export type LogFields = Readonly<Record<string, string | number | boolean | undefined>>;
 
 /**
+ * What a log line reports, in its `event` field: an attempt answered (`response`, the login's on
+ * path `/auth/token`), an attempt that got no answer (`network-error`, `timeout`), a caller's
+ * abort (`aborted`), a scheduled retry (`retry`), or a cached token the service refused, so the
+ * client logs in again (`token-refused`).
+ *
+ * @example
+ * ```ts
+ * const logger: Logger = {
+ *   debug: (message, fields) => {
+ *     if (fields?.event === 'response' && fields.path === '/auth/token') metrics.increment('pix.login');
+ *   },
+ * };
+ * ```
+ */
+export type LogEvent =
+  | 'response'
+  | 'network-error'
+  | 'timeout'
+  | 'aborted'
+  | 'retry'
+  | 'token-refused';
+
+/**
  * Where the client writes what it does. `console` fits, and so does any logger with some of these
  * four methods (a missing one is skipped). The client logs each attempt (`debug`), each login (`debug`), each retry and each token
  * refresh after a 401 (`warn` and `info`), with method, path, status, attempt and duration only.

@@ -37,8 +37,10 @@ export interface CachedToken {
  *   async set(token) {
  *     await redis.set('pix:token', JSON.stringify(token));
  *   },
- *   async delete() {
- *     await redis.del('pix:token');
+ *   async delete(refused) {
+ *     // Compare and delete, so a fresh token stored by another process survives.
+ *     const raw = await redis.get('pix:token');
+ *     if (!refused || (raw && (JSON.parse(raw) as CachedToken).token === refused)) await redis.del('pix:token');
  *   },
  * };
  * const client = new PaymentClient({ baseUrl, email, password, tokenStore: redisStore });
@@ -49,8 +51,13 @@ export interface TokenStore {
   get(): Promise<CachedToken | undefined>;
   /** Stores a token obtained by logging in, replacing any other. */
   set(token: CachedToken): Promise<void>;
-  /** Forgets the stored token: the service refused it. */
-  delete(): Promise<void>;
+  /**
+   * Forgets the stored token: the service refused it. `token` is the refused token, so a store
+   * shared between processes can delete only if it still holds that one (compare and delete), and
+   * keep a fresh token another process has just stored. A store that ignores it stays correct: at
+   * worst another process logs in once more.
+   */
+  delete(token?: string): Promise<void>;
 }
 
 /**
@@ -76,9 +83,9 @@ export class InMemoryTokenStore implements TokenStore {
     this.#token = token;
   }
 
-  /** Forgets the stored token. */
-  async delete(): Promise<void> {
-    this.#token = undefined;
+  /** Forgets the stored token, or only `token` when given and still stored. */
+  async delete(token?: string): Promise<void> {
+    if (token === undefined || this.#token?.token === token) this.#token = undefined;
   }
 
   /** Shows no token. */
@@ -154,7 +161,8 @@ export class TokenManager {
       this.#remember(cached.token);
       return { token: cached.token, fresh: false };
     }
-    if (cached && cached.token === stale) await fromStore('delete', () => this.#store.delete());
+    if (cached && cached.token === stale)
+      await fromStore('delete', () => this.#store.delete(stale));
     const token = await this.#login();
     this.#remember(token);
     const expiresAt = readJwtExpiry(token);

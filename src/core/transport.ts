@@ -11,7 +11,7 @@ import {
   PaymentTimeoutError,
 } from '../errors.js';
 import { TokenResponse } from '../models/auth.js';
-import type { LogFields, Logger } from './logger.js';
+import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { parseWith } from './parse.js';
 import { redactCause, redactValue } from './redact.js';
@@ -203,7 +203,11 @@ export class Transport {
         if (isPaymentApiErrorWithStatus(error, 401) && !lease.fresh && !refreshed) {
           refreshed = true;
           stale = lease.token;
-          this.#log('info', 'token refused (401), logging in again', { method, path, attempt });
+          this.#log('info', 'token-refused', 'token refused (401), logging in again', {
+            method,
+            path,
+            attempt,
+          });
           continue;
         }
         if (retries >= retriesAllowed || !isTransient(error)) throw error;
@@ -211,7 +215,7 @@ export class Transport {
         const delayMs = retryDelay(retries + 1, this.#config.backoff, retryAfterMs);
         if (delayMs === undefined) throw error;
         retries++;
-        this.#log('warn', 'retrying', {
+        this.#log('warn', 'retry', 'retrying', {
           method,
           path,
           attempt,
@@ -304,14 +308,14 @@ export class Transport {
     } catch (error) {
       const durationMs = Date.now() - started;
       if (attempt.signal?.aborted) {
-        this.#log('debug', 'aborted', { ...facts, durationMs });
+        this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
         throw attempt.signal.reason;
       }
       if (deadline.signal.aborted) {
-        this.#log('debug', 'timed out', { ...facts, durationMs });
+        this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
         throw new PaymentTimeoutError({ method, path, timeoutMs: attempt.timeoutMs });
       }
-      this.#log('debug', 'no response', { ...facts, durationMs });
+      this.#log('debug', 'network-error', 'no response', { ...facts, durationMs });
       // ky's NetworkError only wraps what fetch threw, and carries the Request: keep the inner one.
       const cause = isNetworkError(error) ? error.cause : error;
       throw new PaymentConnectionError(
@@ -321,7 +325,7 @@ export class Transport {
     } finally {
       clearTimeout(timer);
     }
-    this.#log('debug', 'response', {
+    this.#log('debug', 'response', 'response', {
       ...facts,
       status: response.status,
       durationMs: Date.now() - started,
@@ -378,9 +382,9 @@ export class Transport {
     return [this.#config.password, ...this.#tokens.seen];
   }
 
-  #log(level: keyof Logger, message: string, fields: LogFields): void {
+  #log(level: keyof Logger, event: LogEvent, message: string, fields: LogFields): void {
     try {
-      this.#config.logger?.[level]?.(`pix-payment-sdk: ${message}`, fields);
+      this.#config.logger?.[level]?.(`pix-payment-sdk: ${message}`, { event, ...fields });
     } catch {
       // A failing logger must not fail a payment.
     }

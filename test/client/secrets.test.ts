@@ -127,7 +127,7 @@ describe('secrets never show', () => {
     expect(logger.text()).not.toMatch(/authorization|password|bearer/i);
   });
 
-  it('log lines say method, path, status, attempt and duration', async () => {
+  it('log lines say event, method, path, status, attempt and duration', async () => {
     const logger = recordingLogger();
     await makeClient({ logger }).pixKeys.list(CUSTOMER_ID);
     expect(logger.lines).toEqual([
@@ -135,6 +135,7 @@ describe('secrets never show', () => {
         level: 'debug',
         message: 'pix-payment-sdk: response',
         fields: {
+          event: 'response',
           method: 'POST',
           path: '/auth/token',
           attempt: 1,
@@ -146,6 +147,7 @@ describe('secrets never show', () => {
         level: 'debug',
         message: 'pix-payment-sdk: response',
         fields: {
+          event: 'response',
           method: 'GET',
           path: `/pix/customer/${CUSTOMER_ID}/key`,
           attempt: 1,

@@ -175,8 +175,9 @@ describe('tokens', () => {
     expect(fake.logins).toBe(1);
   });
 
-  it('tokenStore: a custom store receives the token with its exp, and is told to delete it after a 401', async () => {
+  it('tokenStore: a custom store receives the token with its exp, and is told to delete that token after a 401', async () => {
     const calls: string[] = [];
+    const deleted: Array<string | undefined> = [];
     let saved: CachedToken | undefined;
     const tokenStore: TokenStore = {
       async get() {
@@ -187,19 +188,34 @@ describe('tokens', () => {
         calls.push('set');
         saved = token;
       },
-      async delete() {
+      async delete(token) {
         calls.push('delete');
+        deleted.push(token);
         saved = undefined;
       },
     };
     const client = makeClient({ tokenStore });
     await client.withdrawals.listCurrencies();
+    const refused = saved!.token;
     const exp = JSON.parse(atob(saved!.token.split('.')[1]!)).exp as number;
     expect(saved?.expiresAt).toBe(exp * 1000);
     fake.revokeTokens();
     await client.withdrawals.listCurrencies();
     expect(calls).toContain('delete');
+    expect(deleted).toEqual([refused]);
     expect(fake.logins).toBe(2);
+  });
+
+  it('InMemoryTokenStore.delete(token) keeps a newer token another client stored meanwhile', async () => {
+    const store = new InMemoryTokenStore();
+    await store.set({ token: 'newer' });
+    await store.delete('refused-older');
+    expect(await store.get()).toEqual({ token: 'newer' });
+    await store.delete('newer');
+    expect(await store.get()).toBeUndefined();
+    await store.set({ token: 'any' });
+    await store.delete();
+    expect(await store.get()).toBeUndefined();
   });
 
   it('single flight holds with an external store: 20 concurrent cold calls, one login', async () => {
