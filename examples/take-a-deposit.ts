@@ -1,0 +1,107 @@
+/**
+ * Take a Pix deposit: `npx tsx examples/take-a-deposit.ts`
+ *
+ * Shows:
+ * - picking the currency from the DEPOSIT list (a withdrawal currency is refused with 400);
+ * - `buildDeposit` with an amount in cents, `deposits.create`, and the Pix copy-and-paste code
+ *   (BR Code) to show the payer, read field by field;
+ * - why `deposits.create` is never retried by the client, and what to do after a timeout;
+ * - learning that the payer paid: the details endpoint (`deposits.get`), which also tells who paid.
+ *
+ * Runs against the embedded mock by default (`mock.deposits.settle` plays the payer). With
+ * PAYMENT_BASE_URL, PAYMENT_EMAIL, PAYMENT_PASSWORD and PAYMENT_CUSTOMER_ID set, it creates a
+ * real R$ 1.00 charge and prints its code (nobody is charged until someone pays it).
+ */
+import {
+  BadRequestError,
+  buildDeposit,
+  isPaymentConnectionError,
+  isPaymentTimeoutError,
+  PaymentClient,
+  selectCurrency,
+} from 'pix-payment-sdk';
+import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+
+const env = process.env;
+const real = Boolean(env.PAYMENT_BASE_URL && env.PAYMENT_EMAIL && env.PAYMENT_PASSWORD);
+if (real && !env.PAYMENT_CUSTOMER_ID) {
+  console.error('Against a real service, set PAYMENT_CUSTOMER_ID too.');
+  process.exit(2);
+}
+const mock = real ? undefined : createPaymentServiceMock();
+const client = mock
+  ? new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch })
+  : new PaymentClient({
+      baseUrl: env.PAYMENT_BASE_URL!,
+      email: env.PAYMENT_EMAIL!,
+      password: env.PAYMENT_PASSWORD!,
+    });
+const customerId = mock
+  ? mock.customers.create({ name: 'Bruno Lima' })._id
+  : env.PAYMENT_CUSTOMER_ID!;
+
+/** The top-level fields of a BR Code (EMV TLV: two-digit id, two-digit length, value). */
+function brCodeFields(code: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (let i = 0; i + 4 <= code.length; ) {
+    const id = code.slice(i, i + 2);
+    const length = Number(code.slice(i + 2, i + 4));
+    fields.set(id, code.slice(i + 4, i + 4 + length));
+    i += 4 + length;
+  }
+  return fields;
+}
+
+// 1. The deposit currency. The withdrawal list has a BRL too, but it is another object: the
+//    service refuses it for a deposit.
+const currency = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
+if (mock) {
+  const wrong = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
+  try {
+    await client.deposits.create(buildDeposit({ amount: '10.00', customerId, currency: wrong }));
+  } catch (error) {
+    if (!(error instanceof BadRequestError)) throw error;
+    console.log(`a withdrawal currency in a deposit → ${error.status} ${error.serviceMessage}`);
+  }
+}
+
+// 2. Create the charge. Amounts in cents avoid any float question: { cents: 4990 } is R$ 49.90.
+const externalId = `order-${Date.now()}`;
+let deposit: Awaited<ReturnType<typeof client.deposits.create>>;
+try {
+  deposit = await client.deposits.create(
+    buildDeposit({
+      amount: real ? { cents: 100 } : { cents: 4990 },
+      customerId,
+      currency,
+      externalId,
+    }),
+  );
+} catch (error) {
+  // deposits.create is NOT retried by the client: the provider does not document externalId as
+  // an idempotency key for deposits, so a blind retry could create a second charge. After a
+  // timeout or a dropped connection the charge may exist: keep the order "pending", do not show
+  // a second code, and reconcile (the deposit's webhook carries your externalId).
+  if (isPaymentTimeoutError(error) || isPaymentConnectionError(error)) {
+    console.error('outcome unknown: reconcile before creating another charge');
+  }
+  throw error;
+}
+const { data } = deposit;
+console.log(`${deposit.message}: deposit ${data.id}, status ${data.status}`);
+
+// 3. The code to show the payer: as text (copy and paste) and as a QR code of the same string.
+console.log(`\nPix copy-and-paste code:\n${data.code}\n`);
+const fields = brCodeFields(data.code);
+console.log(
+  `inside: amount ${fields.get('54')}, merchant "${fields.get('59')}", city "${fields.get('60')}", CRC ${fields.get('63')}`,
+);
+
+// 4. The payer pays; the provider POSTs a webhook (see receive-webhooks.ts). Confirm with details.
+if (mock) await mock.deposits.settle(data.id, 'PAID', { identifiedDocumentPix: '52998224725' });
+const details = await client.deposits.get(data.id);
+console.log(
+  `details: ${details.currency.status}, ${details.currency.name} ${details.currency.amount.toFixed(2)}, ` +
+    `externalId ${details.externalId ?? '—'}, paid by document ${details.identifiedDocumentPix ?? '(not yet known)'}`,
+);
+if (!real && details.currency.status !== 'PAID') throw new Error('expected PAID');
