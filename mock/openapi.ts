@@ -119,7 +119,10 @@ export interface OpenApiRequestBody {
   /** What the body carries. */
   description: string;
   /** The body per media type. */
-  content: { 'application/json': OpenApiMediaType };
+  content: {
+    /** The body's schema and example. */
+    'application/json': OpenApiMediaType;
+  };
 }
 
 /**
@@ -142,7 +145,10 @@ export interface OpenApiResponse {
   /** When the service gives this response. */
   description: string;
   /** The body per media type; absent when the response has no body. */
-  content?: { 'application/json': OpenApiMediaType };
+  content?: {
+    /** The body's schema and example. */
+    'application/json': OpenApiMediaType;
+  };
 }
 
 /**
@@ -233,7 +239,17 @@ export interface OpenApiDocument {
     /** The bearer token scheme. */
     securitySchemes: {
       /** `Authorization: Bearer <JWT>` from `POST /auth/token`. */
-      bearerAuth: { type: 'http'; scheme: 'bearer'; bearerFormat: 'JWT'; description: string };
+      /** The JWT from `POST /auth/token`, sent as `Authorization: Bearer <token>`. */
+      bearerAuth: {
+        /** Always `http`. */
+        type: 'http';
+        /** Always `bearer`. */
+        scheme: 'bearer';
+        /** Always `JWT`. */
+        bearerFormat: 'JWT';
+        /** How to obtain and send the token. */
+        description: string;
+      };
     };
   };
 }

@@ -251,7 +251,12 @@ export class PaymentClient {
    * JSON.stringify(client); // '{"baseUrl":"https://api.example.com","email":"fi***@merchant.example"}'
    * ```
    */
-  toJSON(): { baseUrl: string; email: string } {
+  toJSON(): {
+    /** The service's base URL. */
+    baseUrl: string;
+    /** The account's e-mail, partly masked (`fi***@merchant.example`). */
+    email: string;
+  } {
     return { baseUrl: this.#baseUrl, email: maskEmail(this.#email) };
   }
 

@@ -23,6 +23,7 @@ const BRAND = Symbol.for('pix-payment-sdk.PaymentError');
  * ```
  */
 export class PaymentError extends Error {
+  /** Always `'PaymentError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentError';
   /** @internal */
   readonly [BRAND] = true;
@@ -38,6 +39,7 @@ export interface RequestFacts {
 
 /** What {@link PaymentApiError} is built from. */
 export interface PaymentApiErrorInit extends RequestFacts {
+  /** The HTTP status code. */
   readonly status: number;
   /** The `message` of the service's error body, or the HTTP reason phrase. */
   readonly serviceMessage: string;
@@ -62,13 +64,21 @@ export interface PaymentApiErrorInit extends RequestFacts {
  * ```
  */
 export class PaymentApiError extends PaymentError {
+  /** Always `'PaymentApiError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentApiError';
+  /** The HTTP status code. */
   readonly status: number;
+  /** The `message` of the service's error body (an HTTP reason phrase such as `Not Found`), or the reason phrase when the body had none. */
   readonly serviceMessage: string;
+  /** The parsed response body, or its text when it was not JSON; secrets replaced by `[redacted]`. */
   readonly body: unknown;
+  /** HTTP method of the request, upper case. */
   readonly method: string;
+  /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The `x-request-id` response header, when the service sent one. */
   readonly requestId: string | undefined;
+  /** How long the service asked the client to wait (`Retry-After`), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
   constructor(init: PaymentApiErrorInit) {
@@ -92,6 +102,7 @@ export class PaymentApiError extends PaymentError {
  * ```
  */
 export class BadRequestError extends PaymentApiError {
+  /** Always `'BadRequestError'`, also across realms where `instanceof` fails. */
   override name = 'BadRequestError';
 }
 
@@ -106,6 +117,7 @@ export class BadRequestError extends PaymentApiError {
  * ```
  */
 export class UnauthorizedError extends PaymentApiError {
+  /** Always `'UnauthorizedError'`, also across realms where `instanceof` fails. */
   override name = 'UnauthorizedError';
 }
 
@@ -120,6 +132,7 @@ export class UnauthorizedError extends PaymentApiError {
  * ```
  */
 export class NotFoundError extends PaymentApiError {
+  /** Always `'NotFoundError'`, also across realms where `instanceof` fails. */
   override name = 'NotFoundError';
 }
 
@@ -133,6 +146,7 @@ export class NotFoundError extends PaymentApiError {
  * ```
  */
 export class RateLimitError extends PaymentApiError {
+  /** Always `'RateLimitError'`, also across realms where `instanceof` fails. */
   override name = 'RateLimitError';
 }
 
@@ -145,6 +159,7 @@ export class RateLimitError extends PaymentApiError {
  * ```
  */
 export class InternalServerError extends PaymentApiError {
+  /** Always `'InternalServerError'`, also across realms where `instanceof` fails. */
   override name = 'InternalServerError';
 }
 
@@ -158,8 +173,11 @@ export class InternalServerError extends PaymentApiError {
  * ```
  */
 export class PaymentConnectionError extends PaymentError {
+  /** Always `'PaymentConnectionError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentConnectionError';
+  /** HTTP method of the request, upper case. */
   readonly method: string;
+  /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
 
   constructor(facts: RequestFacts, options?: { cause?: unknown }) {
@@ -178,9 +196,13 @@ export class PaymentConnectionError extends PaymentError {
  * ```
  */
 export class PaymentTimeoutError extends PaymentError {
+  /** Always `'PaymentTimeoutError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentTimeoutError';
+  /** HTTP method of the request, upper case. */
   readonly method: string;
+  /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The time limit of the attempt that ran out, in milliseconds. */
   readonly timeoutMs: number;
 
   constructor(facts: RequestFacts & { timeoutMs: number }) {
@@ -214,7 +236,9 @@ function describeIssues(issues: ReadonlyArray<PaymentIssue>): string {
  * ```
  */
 export class PaymentValidationError extends PaymentError {
+  /** Always `'PaymentValidationError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentValidationError';
+  /** Every problem found, each with its path and message. */
   readonly issues: ReadonlyArray<PaymentIssue>;
 
   constructor(issues: ReadonlyArray<PaymentIssue>, context = 'Invalid input') {
@@ -225,8 +249,11 @@ export class PaymentValidationError extends PaymentError {
 
 /** What {@link PaymentResponseError} is built from. */
 export interface PaymentResponseErrorInit extends RequestFacts {
+  /** The HTTP status code. */
   readonly status: number;
+  /** How the body breaks the contract. */
   readonly issues: ReadonlyArray<PaymentIssue>;
+  /** What came, parsed as JSON where it was. */
   readonly body: unknown;
 }
 
@@ -240,11 +267,17 @@ export interface PaymentResponseErrorInit extends RequestFacts {
  * ```
  */
 export class PaymentResponseError extends PaymentError {
+  /** Always `'PaymentResponseError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentResponseError';
+  /** The HTTP status code. */
   readonly status: number;
+  /** How the body breaks the contract, each with its path into the body. */
   readonly issues: ReadonlyArray<PaymentIssue>;
+  /** What came, parsed as JSON where it was; secrets replaced by `[redacted]`. */
   readonly body: unknown;
+  /** HTTP method of the request, upper case. */
   readonly method: string;
+  /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
 
   constructor(init: PaymentResponseErrorInit) {

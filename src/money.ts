@@ -14,7 +14,13 @@ import { PaymentValidationError } from './errors.js';
  * const b: AmountInput = { cents: 1050 }; // the same amount
  * ```
  */
-export type AmountInput = string | number | { readonly cents: number };
+export type AmountInput =
+  | string
+  | number
+  | {
+      /** The amount in centavos, a safe positive integer. */
+      readonly cents: number;
+    };
 
 const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
 

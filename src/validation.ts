@@ -3,7 +3,9 @@ import { type KnownPixKeyType, PIX_KEY_TYPES } from './models/pix-keys.js';
 
 /** A Pix key that passed {@link validatePixKey}, with its normalised value. */
 export interface ValidPixKey {
+  /** Always `true`. */
   readonly valid: true;
+  /** The key's type. */
   readonly type: KnownPixKeyType;
   /** The key as it is to be sent: punctuation removed from CPF and CNPJ, formatting from PHONE. */
   readonly key: string;
@@ -11,7 +13,9 @@ export interface ValidPixKey {
 
 /** A Pix key that failed {@link validatePixKey}, with the reason in English. */
 export interface InvalidPixKey {
+  /** Always `false`. */
   readonly valid: false;
+  /** Why the key is invalid, in English. */
   readonly reason: string;
 }
 
@@ -168,7 +172,12 @@ export function validatePixKey(input: {
 export function assertValidPixKey(
   input: { readonly type: string; readonly key: string },
   path: ReadonlyArray<PropertyKey> = [],
-): { type: KnownPixKeyType; key: string } {
+): {
+  /** The key's type. */
+  type: KnownPixKeyType;
+  /** The normalised key. */
+  key: string;
+} {
   const result = validatePixKey(input);
   if (!result.valid)
     throw new PaymentValidationError(

@@ -10,7 +10,12 @@ import { schema } from './shared.js';
  * ```
  */
 export const TokenRequest = /* @__PURE__ */ schema(() =>
-  z.object({ email: z.string(), password: z.string() }),
+  z.object({
+    /** The company account's e-mail. */
+    email: z.string(),
+    /** The company account's password. */
+    password: z.string(),
+  }),
 );
 /** Body of `POST /auth/token`. */
 export type TokenRequest = z.infer<typeof TokenRequest>;
@@ -25,7 +30,10 @@ export type TokenRequest = z.infer<typeof TokenRequest>;
  * ```
  */
 export const TokenResponse = /* @__PURE__ */ schema(() =>
-  z.looseObject({ token: z.string().check(z.minLength(1)) }),
+  z.looseObject({
+    /** The JWT to send as `Authorization: Bearer <token>`. */
+    token: z.string().check(z.minLength(1)),
+  }),
 );
 /** Answer of `POST /auth/token`. */
 export type TokenResponse = z.infer<typeof TokenResponse>;

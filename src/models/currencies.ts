@@ -22,7 +22,12 @@ export type FeeType = z.infer<typeof FeeType>;
  * ```
  */
 export const Fee = /* @__PURE__ */ schema(() =>
-  z.looseObject({ type: FeeType, value: z.number() }),
+  z.looseObject({
+    /** `FIXED` or `PERCENTAGE`. */
+    type: FeeType,
+    /** The fee amount, a decimal. */
+    value: z.number(),
+  }),
 );
 /** A fee entry of `supplierFeeByActivity`. */
 export type Fee = z.infer<typeof Fee>;
@@ -51,13 +56,21 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
  */
 export const Currency = /* @__PURE__ */ schema(() =>
   z.looseObject({
+    /** Identifier of the currency. Withdrawal and deposit lists hold different ones. */
     _id: z.string(),
+    /** Currency code, such as `BRL`. */
     name: z.string(),
+    /** Payment method; `PIX`. */
     type: PaymentMethod,
+    /** Currency symbol, such as `R$`. */
     symbol: z.string(),
+    /** ISO 8601 timestamp, UTC. */
     createdDate: z.string(),
+    /** ISO 8601 timestamp, UTC. */
     updatedDate: z.string(),
+    /** Record version counter. */
     __v: z.number(),
+    /** Fees by activity name (`servicetreeal`, `servicetreealliquidity`); absent in some answers. */
     supplierFeeByActivity: z.optional(z.record(z.string(), Fee)),
   }),
 );

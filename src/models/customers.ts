@@ -11,9 +11,13 @@ import { schema } from './shared.js';
  */
 export const CreateCustomerInput = /* @__PURE__ */ schema(() =>
   z.object({
+    /** The customer's name. */
     name: z.string(),
+    /** The customer's CPF or CNPJ. */
     document: z.string(),
+    /** The customer's e-mail. */
     email: z.optional(z.string()),
+    /** The customer's phone number. */
     phone: z.optional(z.string()),
   }),
 );
@@ -32,11 +36,17 @@ export type CreateCustomerInput = z.infer<typeof CreateCustomerInput>;
  */
 export const CreateCustomerResult = /* @__PURE__ */ schema(() =>
   z.looseObject({
+    /** `Novo cliente criado com sucesso` (201) or `Cliente já está cadastrado na base de dados` (200). */
     message: z.string(),
+    /** The customer created, or the `_id` of the one that already has this document. */
     customer: z.looseObject({
+      /** The customer's identifier. */
       _id: z.string(),
+      /** The customer's name. */
       name: z.optional(z.string()),
+      /** The customer's e-mail. */
       email: z.optional(z.string()),
+      /** The customer's CPF or CNPJ. */
       document: z.optional(z.string()),
     }),
   }),
@@ -54,12 +64,19 @@ export type CreateCustomerResult = z.infer<typeof CreateCustomerResult>;
  */
 export const Customer = /* @__PURE__ */ schema(() =>
   z.looseObject({
+    /** The customer's identifier. */
     _id: z.string(),
+    /** The customer's name. */
     name: z.string(),
+    /** The customer's e-mail. */
     email: z.optional(z.string()),
+    /** The customer's CPF or CNPJ. */
     document: z.string(),
+    /** Record version counter. */
     version: z.optional(z.number()),
+    /** ISO 8601 timestamp, UTC. */
     createdDate: z.optional(z.string()),
+    /** ISO 8601 timestamp, UTC. */
     updatedDate: z.optional(z.string()),
   }),
 );

@@ -15,9 +15,13 @@ import { TransactionStatus } from './transactions.js';
  */
 export const DepositRequest = /* @__PURE__ */ schema(() =>
   z.object({
+    /** The amount, a decimal number with at most two decimals. */
     amount: z.number(),
+    /** The customer's `_id`. */
     customerId: z.string(),
+    /** The whole deposit currency object, as listed. */
     currency: Currency,
+    /** Your own reference for the deposit. */
     externalId: z.optional(z.string()),
   }),
 );
@@ -36,11 +40,17 @@ export type DepositRequest = z.infer<typeof DepositRequest>;
  */
 export const CreateDepositResult = /* @__PURE__ */ schema(() =>
   z.looseObject({
+    /** `Pix Gerado com Sucesso`. */
     message: z.string(),
+    /** The new deposit. */
     data: z.looseObject({
+      /** `WAITING_PAYMENT` for a new deposit. */
       status: TransactionStatus,
+      /** The Pix copy-and-paste (BR Code) string for the payer. */
       code: z.string(),
+      /** Identifier of the deposit. */
       id: z.string(),
+      /** The customer's `_id`. */
       customerId: z.string(),
     }),
   }),

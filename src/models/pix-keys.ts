@@ -31,8 +31,11 @@ export type PixKeyType = z.infer<typeof PixKeyType>;
  */
 export const PixKey = /* @__PURE__ */ schema(() =>
   z.looseObject({
+    /** The key value; the service may return it partly masked (`+5512**********`). */
     key: z.string(),
+    /** `EMAIL`, `CPF`, `CNPJ`, `PHONE` or `RANDOM`. */
     type: PixKeyType,
+    /** Identifier of the key, assigned by the service. */
     _id: z.string(),
   }),
 );
@@ -48,7 +51,12 @@ export type PixKey = z.infer<typeof PixKey>;
  * ```
  */
 export const PixKeyInput = /* @__PURE__ */ schema(() =>
-  z.object({ key: z.string(), type: PixKeyType }),
+  z.object({
+    /** The key value; punctuation in a CPF or CNPJ is removed before sending. */
+    key: z.string(),
+    /** `EMAIL`, `CPF`, `CNPJ`, `PHONE` or `RANDOM`. */
+    type: PixKeyType,
+  }),
 );
 /** Body of `POST /pix/customer/{CLIENT_ID}/key`. */
 export type PixKeyInput = z.infer<typeof PixKeyInput>;
@@ -63,7 +71,12 @@ export type PixKeyInput = z.infer<typeof PixKeyInput>;
  * ```
  */
 export const AddPixKeyResult = /* @__PURE__ */ schema(() =>
-  z.looseObject({ message: z.string(), key: PixKey }),
+  z.looseObject({
+    /** `Chave Pix adicionada com sucesso`. */
+    message: z.string(),
+    /** The registered key: store it and send it whole in withdrawals. */
+    key: PixKey,
+  }),
 );
 /** Answer of `POST /pix/customer/{CLIENT_ID}/key`. */
 export type AddPixKeyResult = z.infer<typeof AddPixKeyResult>;

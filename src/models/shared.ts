@@ -35,6 +35,11 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
  * MessageResult.parse({ message: 'Webhook de saque reenviado com sucesso' });
  * ```
  */
-export const MessageResult = /* @__PURE__ */ schema(() => z.looseObject({ message: z.string() }));
+export const MessageResult = /* @__PURE__ */ schema(() =>
+  z.looseObject({
+    /** A confirmation in Portuguese, or the HTTP reason phrase of an error (`Not Found`). */
+    message: z.string(),
+  }),
+);
 /** The `{ message }` body of a confirmation or an error answer. */
 export type MessageResult = z.infer<typeof MessageResult>;

@@ -48,15 +48,25 @@ export type TransactionStatus = z.infer<typeof TransactionStatus>;
  */
 export const TransactionDetails = /* @__PURE__ */ schema(() =>
   z.looseObject({
+    /** Identifier of the withdrawal or deposit. */
     _id: z.string(),
+    /** The customer's `_id`. */
     customerId: z.string(),
+    /** Your own reference, when the transaction had one. */
     externalId: z.optional(z.string()),
+    /** The customer's CPF or CNPJ, when the service returns it. */
     document: z.optional(z.string()),
+    /** The CPF or CNPJ identified on the Pix side, when known. */
     identifiedDocumentPix: z.optional(z.string()),
+    /** Currency, amount and current status of the transaction. */
     currency: z.looseObject({
+      /** Currency code, such as `BRL`. */
       name: z.string(),
+      /** Payment method, `PIX`. */
       type: z.string(),
+      /** The amount, a decimal. */
       amount: z.number(),
+      /** The current status. */
       status: TransactionStatus,
     }),
   }),

@@ -27,13 +27,21 @@ export type WebhookOperation = z.infer<typeof WebhookOperation>;
  */
 export const WebhookPayload = /* @__PURE__ */ schema(() =>
   z.looseObject({
+    /** Identifier of the withdrawal or deposit (`id`, not `_id`). */
     id: z.string(),
+    /** The customer's `_id`. */
     customerId: z.string(),
+    /** The status being notified. */
     status: TransactionStatus,
+    /** Currency code, `BRL`. */
     name: z.string(),
+    /** Payment method, `PIX`. */
     type: z.string(),
+    /** The amount, a decimal. */
     amount: z.number(),
+    /** `WITHDRAW` or `DEPOSIT`. */
     operation: WebhookOperation,
+    /** Your own reference, when the transaction had one. */
     externalId: z.optional(z.string()),
   }),
 );

@@ -16,10 +16,15 @@ import { TransactionStatus } from './transactions.js';
  */
 export const WithdrawalRequest = /* @__PURE__ */ schema(() =>
   z.object({
+    /** The amount, a decimal number with at most two decimals. */
     amount: z.number(),
+    /** The customer's `_id`. */
     customerId: z.string(),
+    /** The whole withdrawal currency object, as listed. */
     currency: Currency,
+    /** The whole Pix key object, as listed or added. */
     pixKey: PixKey,
+    /** Your own reference and the idempotency key. */
     externalId: z.optional(z.string()),
   }),
 );
@@ -37,9 +42,13 @@ export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
  */
 export const CreateWithdrawalResponse = /* @__PURE__ */ schema(() =>
   z.looseObject({
+    /** `Solicitação de Saque realizada com sucesso`. */
     message: z.string(),
+    /** `PENDING` for a new withdrawal. */
     status: TransactionStatus,
+    /** Identifier of the withdrawal. */
     _id: z.string(),
+    /** The `externalId` sent, when the service echoes it. */
     externalId: z.optional(z.string()),
   }),
 );
@@ -47,4 +56,7 @@ export const CreateWithdrawalResponse = /* @__PURE__ */ schema(() =>
 export type CreateWithdrawalResponse = z.infer<typeof CreateWithdrawalResponse>;
 
 /** What `withdrawals.create` returns: the service's answer and the `externalId` that was sent. */
-export type CreateWithdrawalResult = CreateWithdrawalResponse & { externalId: string };
+export type CreateWithdrawalResult = CreateWithdrawalResponse & {
+  /** The `externalId` sent: yours, or the one the client generated. Store it. */
+  externalId: string;
+};
