@@ -11,14 +11,18 @@ import { reasonPhrase } from './http.js';
  * - only `delayMs`: the real answer, `delayMs` later;
  * - nothing: 500 `{ message: 'Internal Server Error' }`.
  *
- * `delayMs` delays any of them. Faults never apply to the `/__mock/` control routes and come
- * before authentication, like a failure at the edge of the service.
+ * `delayMs` delays any of them. Faults never apply to the `/__mock/` control routes. By default
+ * (`phase: 'before'`) they come before authentication, like a failure at the edge of the service,
+ * and the request changes nothing. With `phase: 'after'` the request is processed first, as
+ * usual (a withdrawal it creates stays created), and then the fault replaces or delays its
+ * answer: the service did the work but the caller never hears of it.
  *
  * @example
  * ```ts
  * mock.faults.inject({ method: 'GET', path: '/withdraw/company/currencies', status: 500 });
  * mock.faults.inject({ path: /^\/pix\/customer\//, networkError: true, times: 2 });
  * mock.faults.inject({ path: '/auth/token', delayMs: 200, times: Infinity });
+ * mock.faults.inject({ method: 'POST', path: '/withdraw', networkError: true, phase: 'after' });
  * ```
  */
 export interface FaultSpec {
@@ -41,6 +45,15 @@ export interface FaultSpec {
   readonly networkError?: boolean | undefined;
   /** Answer with a body that is not valid JSON (status `status`, default 200). */
   readonly malformedBody?: boolean | undefined;
+  /**
+   * When the fault strikes: `'before'` the request is handled (at the edge: the request changes
+   * nothing), or `'after'` it has been processed (its effects stay; only the answer is lost,
+   * replaced or delayed). The journal entry then records the status the caller got, and in
+   * `detail` the status the processing produced.
+   *
+   * @default 'before'
+   */
+  readonly phase?: 'before' | 'after' | undefined;
   /**
    * How many matching requests the fault applies to; then it removes itself.
    *
@@ -133,13 +146,18 @@ export class FaultRegistry {
   take(
     method: string,
     path: string,
-  ): { id: string; delayMs: number; action: FaultAction } | undefined {
+  ): { id: string; delayMs: number; phase: 'before' | 'after'; action: FaultAction } | undefined {
     const fault = this.#faults.find((candidate) => matches(candidate.spec, method, path));
     if (!fault) return undefined;
     fault.hits += 1;
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.remove(fault.id);
-    return { id: fault.id, delayMs: fault.spec.delayMs ?? 0, action: actionOf(fault.spec) };
+    return {
+      id: fault.id,
+      delayMs: fault.spec.delayMs ?? 0,
+      phase: fault.spec.phase ?? 'before',
+      action: actionOf(fault.spec),
+    };
   }
 }
 
@@ -202,6 +220,9 @@ function validateFault(spec: FaultSpec, id: string): ActiveFault {
     throw new TypeError(
       'faults.inject: networkError cannot be combined with status or malformedBody',
     );
+  }
+  if (spec.phase !== undefined && spec.phase !== 'before' && spec.phase !== 'after') {
+    throw new TypeError("faults.inject: phase must be 'before' or 'after'");
   }
   if (spec.path !== undefined && typeof spec.path !== 'string' && !(spec.path instanceof RegExp)) {
     throw new TypeError('faults.inject: path must be a string or a RegExp');

@@ -63,6 +63,14 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** `new URL(url).search` of an already normalised URL, without parsing it again. */
+function queryOf(url: string): string {
+  const hash = url.indexOf('#');
+  const end = hash === -1 ? url.length : hash;
+  const at = url.indexOf('?');
+  return at === -1 || at >= end - 1 ? '' : url.slice(at, end);
+}
+
 function normaliseIp(ip: string): string {
   return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
 }
@@ -112,7 +120,7 @@ export function createRouter(state: ServiceState): Router {
         return handleControl(state, request, path);
       }
       const method = request.method.toUpperCase();
-      const url = new URL(request.url);
+      const query = queryOf(request.url);
       const segments = splitPath(path);
       let route: Route | undefined;
       let params: Record<string, string> | undefined;
@@ -128,7 +136,7 @@ export function createRouter(state: ServiceState): Router {
         id: state.nextRequestId(),
         method,
         path,
-        query: url.search,
+        query,
         operation: route?.operation ?? null,
         status: 0,
         time: state.nowIso(),
@@ -137,9 +145,15 @@ export function createRouter(state: ServiceState): Router {
       state.requests.push(entry);
 
       const fault = state.faults.take(method, path);
-      if (fault) {
-        entry.fault = fault.id;
+      if (fault) entry.fault = fault.id;
+      if (fault?.phase === 'before') {
         await sleep(fault.delayMs, request.signal);
+        // A caller that gave up while the request was held at the edge never reached the
+        // service: nothing is processed, as the docs promise for every fault before processing.
+        if (request.signal.aborted) {
+          entry.detail = `the caller gave up during fault ${fault.id}'s delay; not processed`;
+          return NETWORK_ERROR;
+        }
         if (fault.action.kind === 'network-error') return NETWORK_ERROR;
         if (fault.action.kind === 'respond') {
           const response = fault.action.response();
@@ -148,16 +162,31 @@ export function createRouter(state: ServiceState): Router {
         }
       }
 
+      let response: Response;
       try {
-        const response = await answer(state, request, route, params, callerIp, entry);
+        response = await answer(state, request, route, params, callerIp, entry);
         entry.status = response.status;
-        return response;
       } catch (error) {
         const status = error instanceof HttpError ? error.status : 500;
         entry.status = status;
         entry.detail = error instanceof Error ? error.message : String(error);
-        return errorResponse(status);
+        response = errorResponse(status);
       }
+      if (fault?.phase !== 'after') return response;
+
+      // The request has been processed; the fault decides what, if anything, the caller hears.
+      entry.detail = `processed (${entry.status}) before fault ${fault.id} took the answer${entry.detail === undefined ? '' : `; ${entry.detail}`}`;
+      await sleep(fault.delayMs, request.signal);
+      if (fault.action.kind === 'network-error') {
+        entry.status = 0;
+        return NETWORK_ERROR;
+      }
+      if (fault.action.kind === 'respond') {
+        const replaced = fault.action.response();
+        entry.status = replaced.status;
+        return replaced;
+      }
+      return response;
     },
   };
 }

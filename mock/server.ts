@@ -48,7 +48,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefin
   });
 }
 
-function toRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): Request {
+function toRequest(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer | undefined,
+  signal: AbortSignal,
+): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i] ?? '';
@@ -62,6 +67,7 @@ function toRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): Re
   return new Request(url, {
     method,
     headers,
+    signal,
     ...(hasBody ? { body: new Uint8Array(body) } : {}),
   });
 }
@@ -89,7 +95,13 @@ async function handle(
   }
   let request: Request;
   try {
-    request = toRequest(req, url, body);
+    // The caller hanging up aborts the request, as it does in MSW and mock.fetch, so a fault's
+    // delay at the edge ends the same way over every transport.
+    const hangUp = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) hangUp.abort();
+    });
+    request = toRequest(req, url, body, hangUp.signal);
   } catch {
     send(res, 400, { message: 'Bad Request' });
     return;

@@ -55,6 +55,7 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
       method: spec.method,
       path: spec.path instanceof RegExp ? { pattern: spec.path.source } : spec.path,
       status: spec.status,
+      phase: spec.phase,
     })),
   };
 }
@@ -102,6 +103,8 @@ function faultFromJson(
   const isString = (value: unknown): value is string => typeof value === 'string';
   const isNumber = (value: unknown): value is number => typeof value === 'number';
   const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+  const isPhase = (value: unknown): value is 'before' | 'after' =>
+    value === 'before' || value === 'after';
   if (path !== undefined && typeof path !== 'string')
     throw new HttpError(400, 'path must be a string');
   if (pattern !== undefined && typeof pattern !== 'string') {
@@ -127,6 +130,7 @@ function faultFromJson(
     delayMs: pick('delayMs', isNumber),
     networkError: pick('networkError', isBoolean),
     malformedBody: pick('malformedBody', isBoolean),
+    phase: pick('phase', isPhase),
     times:
       times === 'Infinity' || times === null ? Number.POSITIVE_INFINITY : pick('times', isNumber),
   };
