@@ -74,6 +74,12 @@ export type TokenFailure =
  */
 export class JwtSigner {
   readonly #key: Promise<CryptoKey>;
+  /**
+   * Claims of tokens whose signature has been checked, by token text. The key never changes, so a
+   * signature checked once stays good; expiry is still checked on every call, and revocation and
+   * the company by the caller. Bounded: the oldest entries go first.
+   */
+  readonly #verified = new Map<string, MockTokenClaims>();
 
   constructor() {
     this.#key = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256', length: 256 }, false, [
@@ -100,6 +106,8 @@ export class JwtSigner {
     token: string,
     nowMs: number,
   ): Promise<{ ok: true; claims: MockTokenClaims } | { ok: false; reason: TokenFailure }> {
+    const known = this.#verified.get(token);
+    if (known) return checkExpiry(known, nowMs);
     const parts = token.split('.');
     if (parts.length !== 3) return { ok: false, reason: 'malformed' };
     const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
@@ -125,7 +133,23 @@ export class JwtSigner {
     ) {
       return { ok: false, reason: 'claims' };
     }
-    if (exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
-    return { ok: true, claims: { sub, iat, exp, jti } };
+    const claims: MockTokenClaims = Object.freeze({ sub, iat, exp, jti });
+    if (this.#verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.#verified.keys().next().value;
+      if (oldest !== undefined) this.#verified.delete(oldest);
+    }
+    this.#verified.set(token, claims);
+    return checkExpiry(claims, nowMs);
   }
+}
+
+/** How many verified tokens {@link JwtSigner} remembers (a test suite rarely holds more than a few). */
+const VERIFIED_CACHE_SIZE = 1024;
+
+function checkExpiry(
+  claims: MockTokenClaims,
+  nowMs: number,
+): { ok: true; claims: MockTokenClaims } | { ok: false; reason: TokenFailure } {
+  if (claims.exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
+  return { ok: true, claims };
 }

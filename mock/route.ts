@@ -31,6 +31,18 @@ export interface Route {
   handle(context: RouteContext): Response | Promise<Response>;
 }
 
+// Route patterns are few and fixed: split each once, not on every request.
+const PATTERN_PARTS = new Map<string, ReadonlyArray<string>>();
+
+function patternParts(pattern: string): ReadonlyArray<string> {
+  let parts = PATTERN_PARTS.get(pattern);
+  if (parts === undefined) {
+    parts = pattern.split('/').filter(Boolean);
+    PATTERN_PARTS.set(pattern, parts);
+  }
+  return parts;
+}
+
 /**
  * Matches a decoded path (segments) against a route pattern.
  *
@@ -40,7 +52,7 @@ export function matchPath(
   pattern: string,
   segments: ReadonlyArray<string>,
 ): Record<string, string> | undefined {
-  const parts = pattern.split('/').filter(Boolean);
+  const parts = patternParts(pattern);
   if (parts.length !== segments.length) return undefined;
   const params: Record<string, string> = Object.create(null);
   for (let i = 0; i < parts.length; i++) {
@@ -63,7 +75,8 @@ export function splitPath(path: string): string[] | undefined {
   if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
   if (raw.length === 1 && raw[0] === '') return [];
   try {
-    return raw.map((segment) => decodeURIComponent(segment));
+    // Without a `%` there is nothing to decode (and nothing that could fail to decode).
+    return raw.map((segment) => (segment.includes('%') ? decodeURIComponent(segment) : segment));
   } catch {
     return undefined;
   }

@@ -419,6 +419,8 @@ export class ServiceState {
   deniedActions = new Set<OperationId>();
   callerIp = '127.0.0.1';
   #requestSeq = 1;
+  #isoMs = Number.NaN;
+  #iso = '';
 
   constructor(options: PaymentServiceMockOptions = {}) {
     const base = new URL(options.baseUrl ?? 'https://api.payments.test');
@@ -468,7 +470,13 @@ export class ServiceState {
   }
 
   nowIso(): string {
-    return this.clock.now().toISOString();
+    // Every journal entry asks for the time; a frozen clock answers the same instant each time.
+    const ms = this.clock.nowMs();
+    if (ms !== this.#isoMs) {
+      this.#iso = new Date(ms).toISOString();
+      this.#isoMs = ms;
+    }
+    return this.#iso;
   }
 
   newId(): string {
