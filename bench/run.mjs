@@ -13,6 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (path) => pathToFileURL(join(root, 'dist', path)).href;
 const { PaymentClient, CurrencyList } = await import(dist('index.js'));
 const { createPaymentServiceMock } = await import(dist('mock/index.js'));
+const { default: ky } = await import('ky');
 
 const rows = [];
 const quick = process.argv.includes('--quick');
@@ -112,24 +113,32 @@ async function benchClientOverhead() {
     return JSON.parse(await response.text());
   };
   const sdk = () => client.withdrawals.listCurrencies();
+  // ky alone, called as the client calls it, to show what the HTTP layer costs by itself.
+  const kyOnly = async () => {
+    const response = await ky(url, {
+      headers: { authorization: `Bearer ${token}` },
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+    });
+    return JSON.parse(await response.text());
+  };
   for (let i = 0; i < 300; i++) {
     await raw();
+    await kyOnly();
     await sdk();
   }
   const rounds = 10;
   const perRound = Math.round(400 * scale);
-  const samples = { sdk: [], raw: [] };
-  // Alternate the two in rounds so that drift in the machine's speed hits both alike.
+  const samples = { sdk: [], raw: [], ky: [] };
+  const order = [
+    ['sdk', sdk],
+    ['raw', raw],
+    ['ky', kyOnly],
+  ];
+  // Rotate the order in rounds so that drift in the machine's speed hits all alike.
   for (let round = 0; round < rounds; round++) {
-    for (const [name, call] of round % 2
-      ? [
-          ['raw', raw],
-          ['sdk', sdk],
-        ]
-      : [
-          ['sdk', sdk],
-          ['raw', raw],
-        ]) {
+    for (const [name, call] of [...order.slice(round % 3), ...order.slice(0, round % 3)]) {
       for (let i = 0; i < perRound; i++) {
         const start = performance.now();
         await call();
@@ -140,11 +149,19 @@ async function benchClientOverhead() {
   await server.close();
   const s = summary(samples.sdk);
   const r = summary(samples.raw);
+  const k = summary(samples.ky);
   const ratio = s.median / r.median;
   record('client: listCurrencies() median (cached token)', fmtMs(s.median));
   record('client: listCurrencies() p99', fmtMs(s.p99));
   record('raw fetch + JSON.parse median', fmtMs(r.median));
   record('raw fetch + JSON.parse p99', fmtMs(r.p99));
+  record(
+    'ky alone + JSON.parse median (no schema, no token, no deadline)',
+    fmtMs(k.median),
+    undefined,
+    undefined,
+    `(${((k.median / r.median - 1) * 100).toFixed(1)} % over raw fetch)`,
+  );
   record(
     'client overhead over raw fetch (median)',
     `${((ratio - 1) * 100).toFixed(1)} % (+${fmtMs(s.median - r.median)})`,
@@ -253,6 +270,20 @@ function benchColdStart() {
     'under 40 ms',
     median < 40,
   );
+  // What the two runtime dependencies cost on their own, in the same kind of fresh process: the
+  // entry imports both, so their sum is the floor under the figure above.
+  for (const specifier of ['ky', 'zod/mini']) {
+    const only = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
+    const times = [];
+    for (let i = 0; i < 9; i++) {
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', only], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      times.push(Number(out.trim()));
+    }
+    record(`cold start: import of ${specifier} alone`, fmtMs(summary(times.slice(2)).median));
+  }
 }
 
 function benchSize() {
@@ -292,30 +323,46 @@ async function startMockProcess() {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const url = await new Promise((resolve, reject) => {
+  // The bin prints its URL, the seeded credentials and the seeded customer (mock/bin.ts): read
+  // them from there rather than guess them.
+  const printed = await new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the mock printed no URL: ${out}`)), 15_000);
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      const match =
+        /listening on (\S+)\s+email:\s+(\S+)\s+password:\s+(\S+)\s+customer id:\s+(\S+)/.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolve(match[0]);
+        resolve({
+          url: match[1],
+          credentials: { email: match[2], password: match[3] },
+          customerId: match[4],
+        });
       }
     });
   });
-  return { url, stop: () => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')) };
+  return {
+    ...printed,
+    stop: () => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')),
+  };
 }
 
-async function load(options) {
+// Requests per second that were answered 2xx; any other answer or error fails the run, so a
+// wrong token or body cannot pass for speed.
+async function load(name, options) {
   const result = await autocannon({ connections: 50, duration: quick ? 2 : 5, ...options });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
   return result.requests.average;
 }
 
 async function benchMock() {
   const server = await startMockProcess();
-  const mock = createPaymentServiceMock({ seed: 1 });
-  const { credentials } = mock;
+  const { credentials, customerId } = server;
   const { token } = await (
     await fetch(`${server.url}/auth/token`, {
       method: 'POST',
@@ -324,8 +371,6 @@ async function benchMock() {
     })
   ).json();
   const authorization = `Bearer ${token}`;
-  const customer = await (await fetch(`${server.url}/__mock/customers`, { method: 'POST' })).json();
-  const customerId = customer._id ?? customer.customer?._id;
   const headers = { authorization, 'content-type': 'application/json' };
   const added = await (
     await fetch(`${server.url}/pix/customer/${customerId}/key`, {
@@ -338,7 +383,7 @@ async function benchMock() {
     await fetch(`${server.url}/withdraw/company/currencies`, { headers })
   ).json();
 
-  const getRate = await load({
+  const getRate = await load('GET', {
     url: `${server.url}/withdraw/company/currencies`,
     headers: { authorization },
   });
@@ -350,7 +395,7 @@ async function benchMock() {
   );
 
   let sequence = 0;
-  const postRate = await load({
+  const postRate = await load('POST', {
     url: `${server.url}/withdraw`,
     method: 'POST',
     headers,
@@ -377,10 +422,11 @@ async function benchMock() {
   );
   await server.stop();
 
+  const mock = createPaymentServiceMock({ seed: 1 });
   const login = await mock.fetch(`${mock.baseUrl}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
+    body: JSON.stringify(mock.credentials),
   });
   const inProcessAuth = `Bearer ${(await login.json()).token}`;
   const count = Math.round(20_000 * scale);
