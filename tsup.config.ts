@@ -1,8 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 
 // The mock imports the client entry by its package name and keeps it external, so a consumer who
 // loads both entries gets one copy of the schemas and error classes, not two.
-const external = ['pix-payment-sdk', 'pix-payment-sdk/mock', 'zod', 'msw'];
+const external = ['pix-payment-sdk', 'pix-payment-sdk/mock', 'zod', 'msw', /^node:/];
 
 const library: Options = {
   entry: { index: 'src/index.ts', 'mock/index': 'mock/index.ts' },
@@ -11,13 +12,36 @@ const library: Options = {
   target: 'es2023',
   platform: 'neutral',
   treeshake: true,
+  // Keep `node:http` as written: without the prefix a bundler takes it for an npm package.
+  removeNodeProtocol: false,
 };
+
+const browserServer = fileURLToPath(new URL('./mock/server.browser.ts', import.meta.url));
 
 export default defineConfig([
   { ...library, format: ['esm'], clean: true, external: [...external, 'ky'] },
   // ky 2 is published as ES modules only. Bundling it into the CommonJS build keeps `require()`
   // working on every Node 22 release, not only on those where require(esm) is enabled.
   { ...library, format: ['cjs'], external, noExternal: ['ky'] },
+  // The `browser` condition of pix-payment-sdk/mock: the same mock with the Node-only server
+  // swapped for a stub, so web bundlers never have to resolve node:http.
+  {
+    entry: { 'mock/index.browser': 'mock/index.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    target: 'es2023',
+    platform: 'browser',
+    treeshake: true,
+    external: [...external, 'ky'],
+    esbuildPlugins: [
+      {
+        name: 'browser-mock-server',
+        setup(build) {
+          build.onResolve({ filter: /^\.\/server\.js$/ }, () => ({ path: browserServer }));
+        },
+      },
+    ],
+  },
   {
     entry: { 'mock/bin': 'mock/bin.ts' },
     format: ['esm'],
@@ -25,6 +49,7 @@ export default defineConfig([
     target: 'node22',
     platform: 'node',
     external: [...external, 'ky'],
+    removeNodeProtocol: false,
     banner: { js: '#!/usr/bin/env node' },
   },
 ]);

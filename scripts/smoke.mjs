@@ -113,6 +113,32 @@ try {
     runFlow(project, `msw ${version}`, 'msw');
   }
 
+  // The mock promises to run in a browser (Web APIs only outside the server and the bin): bundle
+  // it with msw's setupWorker for the browser platform, where a Node built-in cannot resolve.
+  const { build } = await import('esbuild');
+  writeFileSync(
+    join(consumer, 'browser-entry.mjs'),
+    `import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+    import { PaymentClient } from 'pix-payment-sdk';
+    import { setupWorker } from 'msw/browser';
+    const mock = createPaymentServiceMock();
+    export const worker = setupWorker(...mock.handlers);
+    export const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, dangerouslyAllowBrowser: true });`,
+  );
+  const bundle = await build({
+    entryPoints: [join(consumer, 'browser-entry.mjs')],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    logLevel: 'error',
+    absWorkingDir: consumer,
+  });
+  const browserBytes = bundle.outputFiles.reduce((sum, file) => sum + file.contents.length, 0);
+  step(
+    `browser: the mock, the client and setupWorker bundle for the browser (${Math.round(browserBytes / 1024)} KiB, no Node built-in)`,
+  );
+
   const typeCheck = `
     import { PaymentClient, type PixKey, type WithdrawalRequest, buildWithdrawal } from 'pix-payment-sdk';
     import { createPaymentServiceMock } from 'pix-payment-sdk/mock';

@@ -1,0 +1,13 @@
+import type { RunningMockServer, StartMockServerOptions } from './index.js';
+
+/**
+ * Stands in for `server.ts` in the browser build of `pix-payment-sdk/mock` (the `browser` export
+ * condition), so that bundling the mock for a web page never meets `node:http`.
+ *
+ * @internal
+ */
+export async function startServer(_options: StartMockServerOptions): Promise<RunningMockServer> {
+  throw new Error(
+    'startMockServer needs Node.js (node:http). In a browser, serve the mock with setupWorker(...mock.handlers) from msw/browser.',
+  );
+}
