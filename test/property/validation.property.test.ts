@@ -11,6 +11,9 @@ import {
 } from 'pix-payment-sdk';
 import { describe, expect, it } from 'vitest';
 
+// Deterministic: the same cases on every run, so CI is never red by chance.
+fc.configureGlobal({ seed: 20261122 });
+
 // Reference algorithms written independently of src/validation.ts: the CPF one uses the
 // "multiply by position, mod 11, mod 10" formulation, the CNPJ one walks the weights from the right
 // (2..9 cycling), as the Receita Federal describes them.
@@ -133,7 +136,8 @@ describe('property: schemas tolerate what the contract does not name', () => {
   const extraFields = fc.dictionary(
     fc
       .string({ minLength: 1, maxLength: 12 })
-      .filter((key) => !['key', 'type', '_id'].includes(key)),
+      // `__proto__` has its own test below: the schemas drop it rather than keep it.
+      .filter((key) => !['key', 'type', '_id', '__proto__'].includes(key)),
     fc.jsonValue(),
     { maxKeys: 6 },
   );
@@ -167,5 +171,15 @@ describe('property: schemas tolerate what the contract does not name', () => {
         expect(parsed.data).toEqual(list);
       }),
     );
+  });
+
+  it('a __proto__ field in an answer is dropped and never becomes the prototype', () => {
+    const answer = JSON.parse(
+      '{"key":"a@b.co","type":"EMAIL","_id":"65a1f0c2e4b0a1b2c3d4e5f6","__proto__":{"isAdmin":true}}',
+    );
+    const parsed = PixKey.parse(answer);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.hasOwn(parsed, '__proto__')).toBe(false);
+    expect((parsed as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 });
