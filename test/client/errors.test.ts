@@ -1,4 +1,3 @@
-import { delay, HttpResponse, http } from 'msw';
 import {
   BadRequestError,
   InternalServerError,
@@ -12,15 +11,31 @@ import {
   RateLimitError,
   UnauthorizedError,
 } from 'pix-payment-sdk';
-import { describe, expect, it } from 'vitest';
-import { CUSTOMER_ID, url, useFakeService } from '../support/client-fake-service.js';
+import type { FaultSpec } from 'pix-payment-sdk/mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useMockService } from '../support/client-mock-service.js';
 import { makeClient, rejectionOf } from '../support/client-setup.js';
 
-const { fake, server } = useFakeService();
+const service = useMockService();
 
-const KEYS = `/pix/customer/${CUSTOMER_ID}/key`;
-const answerKeysWith = (response: () => Response | Promise<Response>) =>
-  server.use(http.get(url(KEYS), response));
+/** The body of the mock's `malformedBody` fault: a JSON answer cut short. */
+const MALFORMED = '{"message": "truncated';
+
+let customerId: string;
+let KEYS: string;
+beforeEach(() => {
+  customerId = service.mock.customers.seeded._id;
+  KEYS = `/pix/customer/${customerId}/key`;
+});
+
+/** The mock answers GET KEYS with `fault` (every time) instead of the customer's keys. */
+const answerKeysWith = (fault: FaultSpec) =>
+  service.mock.faults.inject({
+    method: 'GET',
+    path: KEYS,
+    times: Number.POSITIVE_INFINITY,
+    ...fault,
+  });
 
 describe('error answers', () => {
   it.each([
@@ -34,13 +49,12 @@ describe('error answers', () => {
   ])(
     '%i is a %o with serviceMessage, body, method, path and requestId',
     async (status, ErrorClass) => {
-      answerKeysWith(() =>
-        HttpResponse.json(
-          { message: `service says ${status}`, detail: 'x' },
-          { status, headers: { 'x-request-id': 'req-123' } },
-        ),
-      );
-      const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(CUSTOMER_ID));
+      answerKeysWith({
+        status,
+        body: { message: `service says ${status}`, detail: 'x' },
+        headers: { 'x-request-id': 'req-123' },
+      });
+      const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(customerId));
       expect(error).toBeInstanceOf(ErrorClass);
       expect(error).toMatchObject({
         status,
@@ -55,39 +69,36 @@ describe('error answers', () => {
   );
 
   it('without a message in the body, serviceMessage is the reason phrase and body the text', async () => {
-    answerKeysWith(
-      () =>
-        new HttpResponse('<h1>oops</h1>', {
-          status: 503,
-          headers: { 'content-type': 'text/html' },
-        }),
-    );
-    const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(CUSTOMER_ID));
+    answerKeysWith({ status: 503, malformedBody: true });
+    const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(customerId));
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({
       serviceMessage: 'Service Unavailable',
-      body: '<h1>oops</h1>',
+      body: MALFORMED,
       requestId: undefined,
     });
   });
 
   it('retryAfterMs carries the Retry-After of the answer', async () => {
-    answerKeysWith(() =>
-      HttpResponse.json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '7' } }),
-    );
-    const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(CUSTOMER_ID));
+    answerKeysWith({
+      status: 429,
+      body: { message: 'slow down' },
+      headers: { 'retry-after': '7' },
+    });
+    const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(customerId));
     expect(error).toMatchObject({ retryAfterMs: 7000 });
   });
 
   it('nothing from ky or fetch escapes: every failure is a PaymentError', async () => {
-    const answers = [
-      () => HttpResponse.json({ message: 'x' }, { status: 500 }),
-      () => HttpResponse.error(),
-      () => new HttpResponse('{', { status: 200 }),
+    const faults: FaultSpec[] = [
+      { status: 500, body: { message: 'x' } },
+      { networkError: true },
+      { status: 200, malformedBody: true },
     ];
-    for (const answer of answers) {
-      answerKeysWith(answer);
-      const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(CUSTOMER_ID));
+    for (const fault of faults) {
+      service.mock.faults.clear();
+      answerKeysWith(fault);
+      const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(customerId));
       expect(isPaymentError(error)).toBe(true);
       expect((error as Error).name).not.toMatch(
         /^(HTTPError|TimeoutError|NetworkError|TypeError)$/,
@@ -112,49 +123,47 @@ describe('error answers', () => {
   });
 
   it('a connection error is a PaymentConnectionError with method, path and a cause', async () => {
-    answerKeysWith(() => HttpResponse.error());
-    const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(CUSTOMER_ID));
+    answerKeysWith({ networkError: true });
+    const error = await rejectionOf(makeClient({ maxRetries: 0 }).pixKeys.list(customerId));
     expect(error).toBeInstanceOf(PaymentConnectionError);
     expect(error).toMatchObject({ method: 'GET', path: KEYS });
     expect((error as Error).cause).toBeInstanceOf(Error);
   });
 
   it('an attempt longer than timeoutMs is a PaymentTimeoutError', async () => {
-    answerKeysWith(async () => {
-      await delay(500);
-      return HttpResponse.json([]);
-    });
+    answerKeysWith({ delayMs: 500 });
     const error = await rejectionOf(
-      makeClient({ maxRetries: 0, timeoutMs: 40 }).pixKeys.list(CUSTOMER_ID),
+      makeClient({ maxRetries: 0, timeoutMs: 40 }).pixKeys.list(customerId),
     );
     expect(error).toBeInstanceOf(PaymentTimeoutError);
     expect(error).toMatchObject({ timeoutMs: 40, method: 'GET', path: KEYS });
   });
 
   it('timeoutMs per call overrides the client', async () => {
-    answerKeysWith(async () => {
-      await delay(500);
-      return HttpResponse.json([]);
-    });
+    answerKeysWith({ delayMs: 500 });
     const error = await rejectionOf(
-      makeClient({ maxRetries: 0 }).pixKeys.list(CUSTOMER_ID, { timeoutMs: 30 }),
+      makeClient({ maxRetries: 0 }).pixKeys.list(customerId, { timeoutMs: 30 }),
     );
     expect(error).toMatchObject({ name: 'PaymentTimeoutError', timeoutMs: 30 });
   });
 });
 
 describe('abort', () => {
+  /** Aborts `controller` (with `reason`, if given) once the keys request has reached MSW. */
+  const abortWhenKeysRequested = (controller: AbortController, ...reason: [unknown?]) =>
+    service.onRequest((request) => {
+      if (request.method === 'GET' && request.pathname.endsWith('/key'))
+        controller.abort(...reason);
+    });
+
   it('an abort during the request rejects with exactly signal.reason', async () => {
     const controller = new AbortController();
     const reason = { why: 'user navigated away' };
-    answerKeysWith(async () => {
-      controller.abort(reason);
-      await delay(300);
-      return HttpResponse.json([]);
-    });
-    await expect(
-      makeClient().pixKeys.list(CUSTOMER_ID, { signal: controller.signal }),
-    ).rejects.toBe(reason);
+    answerKeysWith({ delayMs: 300 });
+    abortWhenKeysRequested(controller, reason);
+    await expect(makeClient().pixKeys.list(customerId, { signal: controller.signal })).rejects.toBe(
+      reason,
+    );
   });
 
   it('an already aborted signal rejects with its reason and sends nothing', async () => {
@@ -163,18 +172,15 @@ describe('abort', () => {
     await expect(
       makeClient().withdrawals.listCurrencies({ signal: controller.signal }),
     ).rejects.toBe('stop');
-    expect(fake.requests).toEqual([]);
+    service.expectNothingSent();
   });
 
   it('an abort with no reason rejects with the AbortError DOMException of the signal', async () => {
     const controller = new AbortController();
-    answerKeysWith(async () => {
-      controller.abort();
-      await delay(300);
-      return HttpResponse.json([]);
-    });
+    answerKeysWith({ delayMs: 300 });
+    abortWhenKeysRequested(controller);
     const error = await rejectionOf(
-      makeClient().pixKeys.list(CUSTOMER_ID, { signal: controller.signal }),
+      makeClient().pixKeys.list(customerId, { signal: controller.signal }),
     );
     expect(error).toBe(controller.signal.reason);
     expect((error as DOMException).name).toBe('AbortError');
@@ -183,26 +189,27 @@ describe('abort', () => {
 
 describe('answers that break the contract', () => {
   it('a 2xx body that is not JSON is a PaymentResponseError with the text as body', async () => {
-    answerKeysWith(() => new HttpResponse('<html>maintenance</html>', { status: 200 }));
-    const error = await rejectionOf(makeClient().pixKeys.list(CUSTOMER_ID));
+    answerKeysWith({ status: 200, malformedBody: true });
+    const error = await rejectionOf(makeClient().pixKeys.list(customerId));
     expect(error).toBeInstanceOf(PaymentResponseError);
     expect(error).toMatchObject({
       status: 200,
       method: 'GET',
       path: KEYS,
-      body: '<html>maintenance</html>',
+      body: MALFORMED,
       issues: [{ path: [], message: 'is not JSON' }],
     });
   });
 
   it('a 2xx body missing a required field is a PaymentResponseError with readable issues', async () => {
-    answerKeysWith(() =>
-      HttpResponse.json([
+    answerKeysWith({
+      status: 200,
+      body: [
         { key: 'ana@example.com', type: 'EMAIL' },
         { key: 5, type: 'CPF', _id: 'b' },
-      ]),
-    );
-    const error = await rejectionOf(makeClient().pixKeys.list(CUSTOMER_ID));
+      ],
+    });
+    const error = await rejectionOf(makeClient().pixKeys.list(customerId));
     expect(error).toBeInstanceOf(PaymentResponseError);
     expect((error as PaymentResponseError).issues).toEqual([
       { path: [0, '_id'], message: 'is required (string)' },
@@ -216,31 +223,28 @@ describe('answers that break the contract', () => {
   });
 
   it('a contract-breaking answer is not retried', async () => {
-    answerKeysWith(() => HttpResponse.json({ not: 'a list' }));
-    await rejectionOf(makeClient().pixKeys.list(CUSTOMER_ID));
-    expect(fake.calls()).toHaveLength(1);
+    answerKeysWith({ status: 200, body: { not: 'a list' } });
+    await rejectionOf(makeClient().pixKeys.list(customerId));
+    expect(service.calls()).toHaveLength(1);
   });
 
   it('unknown fields are kept and unknown enum values accepted', async () => {
-    answerKeysWith(() =>
-      HttpResponse.json([
-        { key: 'k', type: 'EVP', _id: 'a', createdAt: '2024-01-01', nested: { x: 1 } },
-      ]),
-    );
-    await expect(makeClient().pixKeys.list(CUSTOMER_ID)).resolves.toEqual([
+    answerKeysWith({
+      status: 200,
+      body: [{ key: 'k', type: 'EVP', _id: 'a', createdAt: '2024-01-01', nested: { x: 1 } }],
+    });
+    await expect(makeClient().pixKeys.list(customerId)).resolves.toEqual([
       { key: 'k', type: 'EVP', _id: 'a', createdAt: '2024-01-01', nested: { x: 1 } },
     ]);
   });
 
   it('an unknown withdrawal status is accepted', async () => {
-    server.use(
-      http.post(url('/withdraw'), () =>
-        HttpResponse.json(
-          { message: 'ok', status: 'QUEUED', _id: 'w1', fee: 0.1 },
-          { status: 201 },
-        ),
-      ),
-    );
+    service.mock.faults.inject({
+      method: 'POST',
+      path: '/withdraw',
+      status: 201,
+      body: { message: 'ok', status: 'QUEUED', _id: 'w1', fee: 0.1 },
+    });
     const client = makeClient({ validateInput: false });
     const result = await client.withdrawals.create(
       {} as Parameters<typeof client.withdrawals.create>[0],
@@ -270,6 +274,6 @@ describe('validation errors are rejections', () => {
     await expect(client.withdrawals.listCurrencies({ maxRetries: 1.5 })).rejects.toBeInstanceOf(
       PaymentValidationError,
     );
-    expect(fake.requests).toEqual([]);
+    service.expectNothingSent();
   });
 });

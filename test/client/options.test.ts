@@ -1,8 +1,8 @@
 import { PaymentClient, PaymentError, PaymentValidationError } from 'pix-payment-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASE_URL, EMAIL, PASSWORD, useFakeService } from '../support/client-fake-service.js';
+import { BASE_URL, EMAIL, PASSWORD, useMockService } from '../support/client-mock-service.js';
 
-const { fake } = useFakeService();
+const service = useMockService();
 const credentials = { email: EMAIL, password: PASSWORD };
 
 function thrown(run: () => unknown): unknown {
@@ -56,7 +56,7 @@ describe('PaymentClient options', () => {
 
   it('construction sends nothing', () => {
     new PaymentClient({ baseUrl: BASE_URL, ...credentials });
-    expect(fake.requests).toEqual([]);
+    service.expectNothingSent();
   });
 
   it('exposes the normalised baseUrl', () => {

@@ -1,4 +1,3 @@
-import { delay, HttpResponse, http } from 'msw';
 import {
   buildDeposit,
   buildWithdrawal,
@@ -8,33 +7,33 @@ import {
   PaymentTimeoutError,
   RateLimitError,
 } from 'pix-payment-sdk';
-import { describe, expect, it } from 'vitest';
-import {
-  CUSTOMER_ID,
-  DEPOSIT_CURRENCY,
-  url,
-  useFakeService,
-  WITHDRAW_CURRENCY,
-} from '../support/client-fake-service.js';
+import type { FaultSpec } from 'pix-payment-sdk/mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Fixtures, useMockService } from '../support/client-mock-service.js';
 import { makeClient, recordingLogger, rejectionOf } from '../support/client-setup.js';
 
-const { fake, server } = useFakeService();
+const service = useMockService();
 
-const ID = '65f1c0ffee00000000000a01';
-const pixKey = { key: 'ana@example.com', type: 'EMAIL', _id: '65f1c0ffee00000000000k01' };
+// A customer with a registered key, a withdrawal and a deposit, so that every operation below
+// succeeds on the mock when no fault is in the way.
+let f: Fixtures;
+beforeEach(async () => {
+  f = await service.arrange();
+});
+
 const withdrawal = () =>
   buildWithdrawal({
     amount: '10.50',
-    customerId: CUSTOMER_ID,
-    currency: WITHDRAW_CURRENCY,
-    pixKey,
+    customerId: f.customerId,
+    currency: f.withdrawalCurrency,
+    pixKey: f.pixKey,
   });
 
-type Method = 'get' | 'post' | 'delete';
+type Method = 'GET' | 'POST' | 'DELETE';
 interface Operation {
   readonly name: string;
   readonly method: Method;
-  readonly path: string;
+  readonly path: () => string;
   readonly retried: boolean;
   readonly call: (client: PaymentClient) => Promise<unknown>;
 }
@@ -42,187 +41,190 @@ interface Operation {
 const operations: Operation[] = [
   {
     name: 'pixKeys.list',
-    method: 'get',
-    path: `/pix/customer/${CUSTOMER_ID}/key`,
+    method: 'GET',
+    path: () => `/pix/customer/${f.customerId}/key`,
     retried: true,
-    call: (c) => c.pixKeys.list(CUSTOMER_ID),
+    call: (c) => c.pixKeys.list(f.customerId),
   },
   {
     name: 'withdrawals.listCurrencies',
-    method: 'get',
-    path: '/withdraw/company/currencies',
+    method: 'GET',
+    path: () => '/withdraw/company/currencies',
     retried: true,
     call: (c) => c.withdrawals.listCurrencies(),
   },
   {
     name: 'deposits.listCurrencies',
-    method: 'get',
-    path: '/deposit/company/currencies',
+    method: 'GET',
+    path: () => '/deposit/company/currencies',
     retried: true,
     call: (c) => c.deposits.listCurrencies(),
   },
   {
     name: 'withdrawals.get',
-    method: 'get',
-    path: `/withdraw/${ID}/details`,
+    method: 'GET',
+    path: () => `/withdraw/${f.withdrawalId}/details`,
     retried: true,
-    call: (c) => c.withdrawals.get(ID),
+    call: (c) => c.withdrawals.get(f.withdrawalId),
   },
   {
     name: 'deposits.get',
-    method: 'get',
-    path: `/deposit/${ID}/details`,
+    method: 'GET',
+    path: () => `/deposit/${f.depositId}/details`,
     retried: true,
-    call: (c) => c.deposits.get(ID),
+    call: (c) => c.deposits.get(f.depositId),
   },
   {
     name: 'customers.get',
-    method: 'get',
-    path: `/customer/${ID}`,
+    method: 'GET',
+    path: () => `/customer/${f.customerId}`,
     retried: true,
-    call: (c) => c.customers.get(ID),
+    call: (c) => c.customers.get(f.customerId),
   },
   {
     name: 'withdrawals.resendWebhook',
-    method: 'post',
-    path: `/withdraw/${ID}/resend/webhook`,
+    method: 'POST',
+    path: () => `/withdraw/${f.withdrawalId}/resend/webhook`,
     retried: true,
-    call: (c) => c.withdrawals.resendWebhook(ID),
+    call: (c) => c.withdrawals.resendWebhook(f.withdrawalId),
   },
   {
     name: 'deposits.resendWebhook',
-    method: 'post',
-    path: `/deposit/${ID}/resend/webhook`,
+    method: 'POST',
+    path: () => `/deposit/${f.depositId}/resend/webhook`,
     retried: true,
-    call: (c) => c.deposits.resendWebhook(ID),
+    call: (c) => c.deposits.resendWebhook(f.depositId),
   },
   {
     name: 'withdrawals.create',
-    method: 'post',
-    path: '/withdraw',
+    method: 'POST',
+    path: () => '/withdraw',
     retried: true,
     call: (c) => c.withdrawals.create(withdrawal()),
   },
   {
     name: 'pixKeys.add',
-    method: 'post',
-    path: `/pix/customer/${CUSTOMER_ID}/key`,
+    method: 'POST',
+    path: () => `/pix/customer/${f.customerId}/key`,
     retried: false,
-    call: (c) => c.pixKeys.add(CUSTOMER_ID, { type: 'EMAIL', key: 'ana@example.com' }),
+    call: (c) => c.pixKeys.add(f.customerId, { type: 'EMAIL', key: 'ana@example.com' }),
   },
   {
     name: 'pixKeys.remove',
-    method: 'delete',
-    path: `/pix/customer/${CUSTOMER_ID}/key/remove/${ID}`,
+    method: 'DELETE',
+    path: () => `/pix/customer/${f.customerId}/key/remove/${f.pixKey._id}`,
     retried: false,
-    call: (c) => c.pixKeys.remove(CUSTOMER_ID, ID),
+    call: (c) => c.pixKeys.remove(f.customerId, f.pixKey._id),
   },
   {
     name: 'deposits.create',
-    method: 'post',
-    path: '/deposit',
+    method: 'POST',
+    path: () => '/deposit',
     retried: false,
     call: (c) =>
       c.deposits.create(
-        buildDeposit({ amount: '25', customerId: CUSTOMER_ID, currency: DEPOSIT_CURRENCY }),
+        buildDeposit({ amount: '25', customerId: f.customerId, currency: f.depositCurrency }),
       ),
   },
   {
     name: 'customers.create',
-    method: 'post',
-    path: '/customer',
+    method: 'POST',
+    path: () => '/customer',
     retried: false,
     call: (c) => c.customers.create({ name: 'Ana Souza', document: '12345678909' }),
   },
 ];
 
+// What the mock answers instead of the service, at its edge (faults come before anything else).
 const failures = {
-  '500': {
-    answer: () => HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 }),
-    error: InternalServerError,
-  },
-  '503': {
-    answer: () => HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }),
-    error: InternalServerError,
-  },
-  '429': {
-    answer: () => HttpResponse.json({ message: 'Too Many Requests' }, { status: 429 }),
-    error: RateLimitError,
-  },
-  'a connection error': { answer: () => HttpResponse.error(), error: PaymentConnectionError },
-  'a timeout': {
-    answer: async () => {
-      await delay(300);
-      return HttpResponse.json({ message: 'late' });
-    },
-    error: PaymentTimeoutError,
-  },
-} as const;
+  '500': { fault: { status: 500 }, error: InternalServerError },
+  '503': { fault: { status: 503 }, error: InternalServerError },
+  '429': { fault: { status: 429 }, error: RateLimitError },
+  'a connection error': { fault: { networkError: true }, error: PaymentConnectionError },
+  // The real answer, 300 ms late: past the client's timeoutMs of 50.
+  'a timeout': { fault: { delayMs: 300 }, error: PaymentTimeoutError },
+} as const satisfies Record<string, { fault: FaultSpec; error: unknown }>;
 
-const attemptsAt = (path: string) =>
-  fake.calls().filter((call) => call.endsWith(` /v1${path}`)).length;
+/** Requests the mock received for `METHOD path` during the test. */
+const attemptsAt = (method: Method, path: string) =>
+  service.journal().filter((entry) => entry.method === method && entry.path === path).length;
 
 describe.each(operations)('$name', (operation) => {
   it.each(Object.keys(failures) as Array<keyof typeof failures>)(
     `${operation.retried ? 'is retried' : 'is never retried'} on %s`,
     async (kind) => {
       const failure = failures[kind];
-      server.use(http[operation.method](url(operation.path), failure.answer));
+      service.mock.faults.inject({
+        method: operation.method,
+        path: operation.path(),
+        times: Number.POSITIVE_INFINITY,
+        ...failure.fault,
+      });
       const client = makeClient({ maxRetries: 2, timeoutMs: 50 });
       const error = await rejectionOf(operation.call(client));
       expect(error).toBeInstanceOf(failure.error);
-      expect(attemptsAt(operation.path)).toBe(operation.retried ? 3 : 1);
+      expect(attemptsAt(operation.method, operation.path())).toBe(operation.retried ? 3 : 1);
     },
   );
 
   if (operation.retried) {
     it('succeeds when a retry succeeds', async () => {
-      server.use(
-        http[operation.method](url(operation.path), failures['503'].answer, { once: true }),
-      );
+      service.mock.faults.inject({
+        method: operation.method,
+        path: operation.path(),
+        ...failures['503'].fault,
+      });
       await expect(operation.call(makeClient())).resolves.toBeDefined();
-      expect(attemptsAt(operation.path)).toBe(2);
+      expect(attemptsAt(operation.method, operation.path())).toBe(2);
     });
   }
 
   it.each([400, 404, 409])('is never retried on %i', async (status) => {
-    server.use(
-      http[operation.method](url(operation.path), () =>
-        HttpResponse.json({ message: 'no' }, { status }),
-      ),
-    );
+    service.mock.faults.inject({
+      method: operation.method,
+      path: operation.path(),
+      status,
+      body: { message: 'no' },
+      times: Number.POSITIVE_INFINITY,
+    });
     await rejectionOf(operation.call(makeClient()));
-    expect(attemptsAt(operation.path)).toBe(1);
+    expect(attemptsAt(operation.method, operation.path())).toBe(1);
   });
 });
 
 describe('retry policy', () => {
+  const CURRENCIES = '/withdraw/company/currencies';
+
   it('POST /auth/token is never retried, on a connection error or a 5xx', async () => {
-    for (const answer of [failures['a connection error'].answer, failures['500'].answer]) {
-      fake.reset();
-      server.resetHandlers();
-      server.use(http.post(url('/auth/token'), answer));
+    for (const fault of [failures['a connection error'].fault, failures['500'].fault]) {
+      service.restart();
+      service.mock.faults.inject({
+        method: 'POST',
+        path: '/auth/token',
+        times: Number.POSITIVE_INFINITY,
+        ...fault,
+      });
       const error = await rejectionOf(makeClient({ maxRetries: 2 }).withdrawals.listCurrencies());
       expect(error).toMatchObject({ method: 'POST', path: '/auth/token' });
-      expect(fake.logins).toBe(1);
-      expect(fake.calls()).toEqual([]);
+      expect(service.logins()).toBe(1);
+      expect(service.calls()).toEqual([]);
     }
   });
 
   it('maxRetries: 0 on the client turns retries off', async () => {
-    server.use(http.get(url('/withdraw/company/currencies'), failures['500'].answer));
+    service.mock.faults.inject({ path: CURRENCIES, status: 500, times: Number.POSITIVE_INFINITY });
     await rejectionOf(makeClient({ maxRetries: 0 }).withdrawals.listCurrencies());
-    expect(attemptsAt('/withdraw/company/currencies')).toBe(1);
+    expect(attemptsAt('GET', CURRENCIES)).toBe(1);
   });
 
   it('maxRetries per call overrides the client', async () => {
-    server.use(http.get(url('/withdraw/company/currencies'), failures['500'].answer));
+    service.mock.faults.inject({ path: CURRENCIES, status: 500, times: Number.POSITIVE_INFINITY });
     await rejectionOf(makeClient({ maxRetries: 0 }).withdrawals.listCurrencies({ maxRetries: 4 }));
-    expect(attemptsAt('/withdraw/company/currencies')).toBe(5);
+    expect(attemptsAt('GET', CURRENCIES)).toBe(5);
   });
 
   it('backoff delays are full-jitter: between 0 and initialDelayMs * 2^(retry-1), capped at maxDelayMs', async () => {
-    server.use(http.get(url('/withdraw/company/currencies'), failures['500'].answer));
+    service.mock.faults.inject({ path: CURRENCIES, status: 500, times: Number.POSITIVE_INFINITY });
     const logger = recordingLogger();
     const client = makeClient({
       logger,
@@ -241,17 +243,7 @@ describe('retry policy', () => {
   });
 
   it('Retry-After in seconds is honoured exactly, without jitter', async () => {
-    server.use(
-      http.get(
-        url('/withdraw/company/currencies'),
-        () =>
-          HttpResponse.json(
-            { message: 'Too Many Requests' },
-            { status: 429, headers: { 'Retry-After': '1' } },
-          ),
-        { once: true },
-      ),
-    );
+    service.mock.faults.inject({ path: CURRENCIES, status: 429, headers: { 'Retry-After': '1' } });
     const logger = recordingLogger();
     await expect(makeClient({ logger }).withdrawals.listCurrencies()).resolves.toHaveLength(1);
     const retry = logger.lines.find((line) => line.message.endsWith('retrying'));
@@ -260,17 +252,7 @@ describe('retry policy', () => {
 
   it('Retry-After as an HTTP date in the past means retry at once', async () => {
     const past = new Date(Date.now() - 60_000).toUTCString();
-    server.use(
-      http.get(
-        url('/withdraw/company/currencies'),
-        () =>
-          HttpResponse.json(
-            { message: 'Service Unavailable' },
-            { status: 503, headers: { 'Retry-After': past } },
-          ),
-        { once: true },
-      ),
-    );
+    service.mock.faults.inject({ path: CURRENCIES, status: 503, headers: { 'Retry-After': past } });
     const logger = recordingLogger();
     await makeClient({ logger }).withdrawals.listCurrencies();
     expect(logger.lines.find((line) => line.message.endsWith('retrying'))?.fields).toMatchObject({
@@ -279,22 +261,19 @@ describe('retry policy', () => {
   });
 
   it('a Retry-After beyond maxRetryAfterMs is not waited for: the error comes back at once with retryAfterMs', async () => {
-    server.use(
-      http.get(url('/withdraw/company/currencies'), () =>
-        HttpResponse.json(
-          { message: 'Too Many Requests' },
-          { status: 429, headers: { 'Retry-After': '120' } },
-        ),
-      ),
-    );
+    service.mock.faults.inject({
+      path: CURRENCIES,
+      status: 429,
+      headers: { 'Retry-After': '120' },
+      times: Number.POSITIVE_INFINITY,
+    });
     const error = await rejectionOf(makeClient().withdrawals.listCurrencies());
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ retryAfterMs: 120_000 });
-    expect(attemptsAt('/withdraw/company/currencies')).toBe(1);
+    expect(attemptsAt('GET', CURRENCIES)).toBe(1);
   });
 
   it('abort during the backoff sleep rejects with signal.reason and sends nothing more', async () => {
-    server.use(http.get(url('/withdraw/company/currencies'), failures['500'].answer));
     const controller = new AbortController();
     const reason = new Error('shutting down');
     const logger = recordingLogger();
@@ -304,37 +283,47 @@ describe('retry policy', () => {
       retryBackoff: { initialDelayMs: 60_000, maxDelayMs: 60_000 },
     });
     // Full jitter may draw a delay of 0; a Retry-After pins it.
-    server.use(
-      http.get(url('/withdraw/company/currencies'), () =>
-        HttpResponse.json({ message: 'x' }, { status: 503, headers: { 'Retry-After': '30' } }),
-      ),
-    );
+    service.mock.faults.inject({
+      path: CURRENCIES,
+      status: 503,
+      headers: { 'Retry-After': '30' },
+      times: Number.POSITIVE_INFINITY,
+    });
     await expect(client.withdrawals.listCurrencies({ signal: controller.signal })).rejects.toBe(
       reason,
     );
-    expect(attemptsAt('/withdraw/company/currencies')).toBe(1);
+    expect(attemptsAt('GET', CURRENCIES)).toBe(1);
   });
 });
 
 describe('withdrawals.create idempotency', () => {
+  /** The bodies of POST /withdraw as sent (the journal keeps none for a request a fault answered). */
   const bodies = async () =>
     Promise.all(
-      fake.requests
-        .filter((request) => request.pathname === '/v1/withdraw')
+      service.wire
+        .filter((request) => request.method === 'POST' && request.pathname === '/v1/withdraw')
         .map(async (request) => JSON.parse(await request.body) as { externalId?: string }),
     );
 
   it('sends the same externalId on every retry, and the service sees one withdrawal', async () => {
-    server.use(
-      http.post(url('/withdraw'), () => HttpResponse.error(), { once: true }),
-      http.post(url('/withdraw'), failures['503'].answer, { once: true }),
-    );
+    // The first attempt is processed but its answer is lost; the second fails at the edge.
+    service.mock.faults.inject({
+      method: 'POST',
+      path: '/withdraw',
+      networkError: true,
+      phase: 'after',
+    });
+    service.mock.faults.inject({ method: 'POST', path: '/withdraw', status: 503 });
     const result = await makeClient().withdrawals.create(withdrawal());
     const sent = await bodies();
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((body) => body.externalId)).size).toBe(1);
     expect(sent[0]?.externalId).toBe(result.externalId);
-    expect(fake.withdrawals.size).toBe(1);
+    const created = service.mock.withdrawals
+      .list()
+      .filter((stored) => stored._id !== f.withdrawalId);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ _id: result._id, externalId: result.externalId });
   });
 
   it('generates a UUID externalId when the request has none, and returns it', async () => {

@@ -1,17 +1,16 @@
 import { inspect } from 'node:util';
-import { delay, HttpResponse, http } from 'msw';
-import { InMemoryTokenStore, PaymentClient } from 'pix-payment-sdk';
+import { InMemoryTokenStore, PaymentClient, type PaymentClientOptions } from 'pix-payment-sdk';
 import { describe, expect, it } from 'vitest';
-import {
-  BASE_URL,
-  CUSTOMER_ID,
-  PASSWORD,
-  url,
-  useFakeService,
-} from '../support/client-fake-service.js';
-import { makeClient, recordingLogger, rejectionOf } from '../support/client-setup.js';
+import { BASE_URL, PASSWORD, useMockService } from '../support/client-mock-service.js';
+import { makeClient as baseClient, recordingLogger, rejectionOf } from '../support/client-setup.js';
 
-const { fake, server } = useFakeService();
+const service = useMockService();
+
+/** A client whose logins are recorded, so that every token the mock issued counts as a secret. */
+const makeClient = (overrides: Partial<PaymentClientOptions> = {}) =>
+  baseClient({ fetch: service.fetch, ...overrides });
+
+const CURRENCIES = '/withdraw/company/currencies';
 
 function renderings(value: unknown): string[] {
   const error = value as Error;
@@ -30,40 +29,47 @@ function expectNoSecret(value: unknown, secrets: ReadonlyArray<string>): void {
   }
 }
 
-const secrets = () => [PASSWORD, ...fake.issuedTokens];
+const secrets = () => [PASSWORD, ...service.issuedTokens];
 
 describe('secrets never show', () => {
   it('an error body that echoes the token and the password is redacted', async () => {
-    server.use(
-      http.get(url('/withdraw/company/currencies'), ({ request }) => {
-        const authorization = request.headers.get('authorization') ?? '';
-        return HttpResponse.json(
-          { message: `rejected ${authorization}`, echo: { authorization, password: PASSWORD } },
-          { status: 400 },
-        );
-      }),
-    );
-    const error = await rejectionOf(makeClient().withdrawals.listCurrencies());
-    expect(fake.issuedTokens).toHaveLength(1);
+    const client = makeClient();
+    const authorization = `Bearer ${await client.getToken()}`;
+    service.mock.faults.inject({
+      method: 'GET',
+      path: CURRENCIES,
+      status: 400,
+      body: { message: `rejected ${authorization}`, echo: { authorization, password: PASSWORD } },
+    });
+    const error = await rejectionOf(client.withdrawals.listCurrencies());
+    expect(service.wire.at(-1)?.headers.get('authorization')).toBe(authorization);
+    expect(service.issuedTokens).toHaveLength(1);
     expect(error).toMatchObject({ serviceMessage: 'rejected Bearer [redacted]' });
     expectNoSecret(error, secrets());
   });
 
   it('a 2xx body that echoes the token is redacted in the PaymentResponseError', async () => {
-    server.use(
-      http.get(url('/withdraw/company/currencies'), ({ request }) =>
-        HttpResponse.json([{ leaked: request.headers.get('authorization') }]),
-      ),
-    );
-    const error = await rejectionOf(makeClient().withdrawals.listCurrencies());
+    const client = makeClient();
+    const authorization = `Bearer ${await client.getToken()}`;
+    service.mock.faults.inject({
+      method: 'GET',
+      path: CURRENCIES,
+      status: 200,
+      body: [{ leaked: authorization }],
+    });
+    const error = await rejectionOf(client.withdrawals.listCurrencies());
+    expect(service.wire.at(-1)?.headers.get('authorization')).toBe(authorization);
     expect(error).toMatchObject({ name: 'PaymentResponseError' });
     expectNoSecret(error, secrets());
   });
 
   it('a login answer that breaks the contract keeps no trace of its body', async () => {
-    server.use(
-      http.post(url('/auth/token'), () => HttpResponse.json({ tokn: 'eyJ.secret-looking.value' })),
-    );
+    service.mock.faults.inject({
+      method: 'POST',
+      path: '/auth/token',
+      status: 200,
+      body: { tokn: 'eyJ.secret-looking.value' },
+    });
     const error = await rejectionOf(makeClient().withdrawals.listCurrencies());
     expect(error).toMatchObject({
       name: 'PaymentResponseError',
@@ -83,7 +89,7 @@ describe('secrets never show', () => {
       maxRetries: 0,
       fetch: (input, init) => {
         const request = new Request(input, init);
-        if (request.url.endsWith('/auth/token')) return fetch(request);
+        if (request.url.endsWith('/auth/token')) return service.fetch(request);
         const authorization = request.headers.get('authorization');
         const failure = Object.assign(new TypeError('fetch failed'), {
           request,
@@ -110,24 +116,24 @@ describe('secrets never show', () => {
     const logger = recordingLogger();
     const client = makeClient({ logger, timeoutMs: 30, maxRetries: 1 });
     await client.withdrawals.listCurrencies();
-    fake.revokeTokens();
-    server.use(
-      http.get(url('/deposit/company/currencies'), async () => {
-        await delay(200);
-        return HttpResponse.json([]);
-      }),
-    );
+    service.mock.auth.expireTokens();
+    service.mock.faults.inject({
+      path: '/deposit/company/currencies',
+      delayMs: 200,
+      times: Number.POSITIVE_INFINITY,
+    });
     await client.withdrawals.listCurrencies();
     const error = await rejectionOf(client.deposits.listCurrencies());
     expect(error).toMatchObject({ name: 'PaymentTimeoutError' });
     expectNoSecret(error, secrets());
-    expect(fake.issuedTokens).toHaveLength(2);
+    expect(service.issuedTokens).toHaveLength(2);
     expect(logger.lines.length).toBeGreaterThan(4);
     for (const secret of secrets()) expect(logger.text()).not.toContain(secret);
     expect(logger.text()).not.toMatch(/authorization|password|bearer/i);
   });
 
   it('log lines say event, method, path, status, attempt and duration', async () => {
+    const CUSTOMER_ID = service.mock.customers.seeded._id;
     const logger = recordingLogger();
     await makeClient({ logger }).pixKeys.list(CUSTOMER_ID);
     expect(logger.lines).toEqual([
@@ -160,9 +166,7 @@ describe('secrets never show', () => {
 
   it('a logger with only some of the methods is enough', async () => {
     const warnings: string[] = [];
-    server.use(
-      http.get(url('/withdraw/company/currencies'), () => HttpResponse.error(), { once: true }),
-    );
+    service.mock.faults.inject({ method: 'GET', path: CURRENCIES, networkError: true });
     const client = makeClient({ logger: { warn: (message) => warnings.push(message) } });
     await client.withdrawals.listCurrencies();
     expect(warnings).toEqual(['pix-payment-sdk: retrying']);

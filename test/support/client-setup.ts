@@ -1,7 +1,7 @@
 import { type Logger, PaymentClient, type PaymentClientOptions } from 'pix-payment-sdk';
-import { BASE_URL, EMAIL, PASSWORD } from './client-fake-service.js';
+import { BASE_URL, EMAIL, PASSWORD } from './client-mock-service.js';
 
-/** A client of the fake service with retry delays of a millisecond or two, so tests do not wait. */
+/** A client of the mock service with retry delays of a millisecond or two, so tests do not wait. */
 export function makeClient(overrides: Partial<PaymentClientOptions> = {}): PaymentClient {
   return new PaymentClient({
     baseUrl: BASE_URL,
