@@ -2,7 +2,7 @@
 // points work there as ES modules and as CommonJS, that their types resolve in both module systems,
 // and that the `pix-payment-mock` bin starts and answers.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -18,25 +18,17 @@ try {
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   step(`packed ${tarball}`);
 
-  const consumer = join(work, 'consumer');
-  run('mkdir', ['-p', consumer]);
-  writeFileSync(
-    join(consumer, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true }),
-  );
-  run(
-    npm,
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--loglevel=error',
-      join(work, tarball),
-      'msw@3',
-    ],
-    consumer,
-  );
+  // A clean project with the tarball and one msw release installed, as a merchant would have.
+  const consumerProject = (name, msw) => {
+    const project = join(work, name);
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true }));
+    const flags = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+    run(npm, ['install', ...flags, join(work, tarball), msw], project);
+    return project;
+  };
+
+  const consumer = consumerProject('consumer', 'msw@3');
   step('installed the tarball into a clean project');
 
   // The merchant flow, either through `mock.fetch` or through msw's setupServer patching the
@@ -88,25 +80,7 @@ try {
   // The peer range promises msw 2 from 2.11 (the first with predicate handlers): prove its lower
   // bound and its newest release, each in a clean project of its own.
   for (const msw of ['msw@2.11.0', 'msw@2']) {
-    const project = join(work, msw.replace(/\W/g, '-'));
-    run('mkdir', ['-p', project]);
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'consumer-msw2', private: true }),
-    );
-    run(
-      npm,
-      [
-        'install',
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        '--loglevel=error',
-        join(work, tarball),
-        msw,
-      ],
-      project,
-    );
+    const project = consumerProject(msw.replace(/\W/g, '-'), msw);
     const version = JSON.parse(
       readFileSync(join(project, 'node_modules/msw/package.json'), 'utf8'),
     ).version;
