@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    globalSetup: ['./test/support/externals-setup.ts'],
     testTimeout: 15_000,
     restoreMocks: true,
   },
