@@ -19,7 +19,7 @@ import {
 import type { WebhookDelivery } from './webhooks.js';
 
 export type { MockClock } from './clock.js';
-export type { FaultHandle, FaultSpec } from './faults.js';
+export { type FaultHandle, type FaultSpec, InvalidFaultError } from './faults.js';
 export type { CustomerCreateInput } from './handlers/customers.js';
 export {
   type CreateOpenApiDocumentOptions,
