@@ -407,7 +407,7 @@ export function createPaymentServiceMock(
       waitForDeliveries: () => state.webhooks.flush(),
     },
     get requests() {
-      return [...state.requests];
+      return state.requests;
     },
     faults: {
       inject: (spec) => state.faults.inject(spec),

@@ -46,7 +46,7 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
       pixKeys: state.pixKeys.size,
       withdrawals: state.withdrawals.size,
       deposits: state.deposits.size,
-      requests: state.requests.length,
+      requests: state.journalSize,
       deliveries: state.webhooks.deliveries.length,
     },
     faults: state.faults.list().map(({ id, spec, hits, remaining }) => ({
