@@ -120,6 +120,7 @@ export interface FaultHandle {
  * ```
  */
 export class InvalidFaultError extends TypeError {
+  /** Always `'InvalidFaultError'`. */
   override readonly name = 'InvalidFaultError';
   /** The field of the spec that was refused, such as `'headers'` or `'pathPattern'`. */
   readonly field: string;

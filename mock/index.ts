@@ -166,7 +166,11 @@ export interface AuthControls {
  * ```
  */
 export interface FaultControls {
-  /** Injects a fault; see {@link FaultSpec}. Faults are tried in the order injected. */
+  /**
+   * Injects a fault; see {@link FaultSpec}. Faults are tried in the order injected. Throws an
+   * {@link InvalidFaultError} naming the field of a spec that cannot make a well-formed answer,
+   * and a `RangeError` when 1,000 faults are already in force; either way nothing changes.
+   */
   inject(spec: FaultSpec): FaultHandle;
   /** Removes every fault. */
   clear(): void;
