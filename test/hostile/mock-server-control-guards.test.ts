@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { PaymentClient } from 'pix-payment-sdk';
 import { type RunningMockServer, startMockServer } from 'pix-payment-sdk/mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accessRules, refusalOf } from '../../mock/server-access.js';
 import { rawJson, rawRequest } from '../support/raw-http.js';
 
 // A web page must not drive the mock server: not by rebinding its own domain to 127.0.0.1 (the
@@ -66,6 +68,27 @@ describe('Host: only names of this server are answered', () => {
     await expect(startMockServer({ port: 0, allowedHosts: ['mock:4010'] })).rejects.toThrow(
       TypeError,
     );
+  });
+});
+
+describe('Host rules of a server bound to every interface (tests bind to loopback only)', () => {
+  const rules = accessRules({
+    host: '0.0.0.0',
+    port: 4010,
+    allowedHosts: undefined,
+    checkToken: undefined,
+    interfaceAddresses: () => ['127.0.0.1', '192.0.2.10', 'fe80::1'],
+  });
+  const refused = (host: string) =>
+    refusalOf(rules, { headers: { host }, method: 'GET' } as IncomingMessage, true)?.status;
+
+  it("answers every address of the machine and the bound address on its port, and no one's name", () => {
+    for (const host of ['192.0.2.10:4010', '[fe80::1]:4010', '0.0.0.0:4010', 'localhost:4010']) {
+      expect(refused(host), host).toBeUndefined();
+    }
+    for (const host of ['192.0.2.10:4011', '198.51.100.1:4010', 'attacker.example:4010']) {
+      expect(refused(host), host).toBe(403);
+    }
   });
 });
 
