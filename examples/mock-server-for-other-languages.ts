@@ -4,28 +4,36 @@
  *
  * Outside Node, start it from a shell and point your suite at it:
  *
+ *   export PIX_PAYMENT_MOCK_CONTROL_TOKEN=$(openssl rand -hex 32)
  *   npx pix-payment-mock --port 4010          # prints URL, e-mail, password, a customer id
  *   BASE=http://127.0.0.1:4010
  *
  * Everything below uses plain HTTP only — no SDK, no mock object — so each call translates line
  * for line into `requests`, `net/http` or `HttpClient`; the equivalent `curl` is printed before
- * each. The control routes under `/__mock/` (no authentication, never faulted, not journaled)
- * reset state, create customers, settle transactions, inject faults and read the journals;
+ * each. The control routes under `/__mock/` (never faulted, not journaled) reset state, create
+ * customers, settle transactions, inject faults and read the journals: send their bodies as
+ * `application/json`, and the control token, when the server has one, in `X-Mock-Control-Token`.
  * `GET /openapi.json` serves the service's OpenAPI document (generate a typed client from it).
- * Here `startMockServer({ port: 0 })` starts the same server in-process on a free port.
+ * Here `startMockServer({ port: 0, controlToken })` starts the same server in-process on a free
+ * port.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMockServer } from 'pix-payment-sdk/mock';
 
-const running = await startMockServer({ port: 0 });
+// A control token, as a mock shared on a network should have (the bin reads it from
+// PIX_PAYMENT_MOCK_CONTROL_TOKEN or --control-token).
+const CONTROL_TOKEN = crypto.randomUUID();
+const running = await startMockServer({ port: 0, controlToken: CONTROL_TOKEN });
 const BASE = running.url;
 let TOKEN = '';
 
 /** One HTTP call, printed as curl first. Returns status and parsed JSON body. */
 async function call(method: string, path: string, body?: unknown, auth = false) {
+  const control = path.startsWith('/__mock/');
   const curl = [`curl -s -X ${method} "$BASE${path}"`];
   if (auth) curl.push(`-H "authorization: Bearer $TOKEN"`);
+  if (control) curl.push(`-H "x-mock-control-token: $PIX_PAYMENT_MOCK_CONTROL_TOKEN"`);
   if (body !== undefined)
     curl.push(`-H 'content-type: application/json' -d '${JSON.stringify(body)}'`);
   console.log(`$ ${curl.join(' ')}`);
@@ -33,6 +41,7 @@ async function call(method: string, path: string, body?: unknown, auth = false) 
     method,
     headers: {
       ...(auth ? { authorization: `Bearer ${TOKEN}` } : {}),
+      ...(control ? { 'x-mock-control-token': CONTROL_TOKEN } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

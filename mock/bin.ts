@@ -7,23 +7,35 @@ const HELP = `Usage: pix-payment-mock [options]
 Runs the faithful Pix payment service mock over HTTP.
 
 Options:
-  --port <n>          port to listen on (default 4010; 0 picks a free one)
-  --host <address>    address to listen on (default 127.0.0.1)
-  --seed <value>      deterministic ids, password and times
-  --webhook-url <url> the company's callback URL for webhook deliveries
-  -h, --help          show this help
+  --port <n>              port to listen on (default 4010; 0 picks a free one)
+  --host <address>        address to listen on (default 127.0.0.1)
+  --allowed-host <name>   another name requests may give in Host (repeatable), such
+                          as the name other containers reach this one by
+  --control-token <token> a secret the control routes then require, in the
+                          X-Mock-Control-Token header (or Authorization: Bearer);
+                          default: $PIX_PAYMENT_MOCK_CONTROL_TOKEN, or none
+  --journal-limit <n>     most requests the journal keeps (default 10000)
+  --seed <value>          deterministic ids, password and times
+  --webhook-url <url>     the company's callback URL for webhook deliveries
+  -h, --help              show this help
 
-Control routes (no authentication): POST /__mock/reset, POST /__mock/customers,
+Control routes: POST /__mock/reset, POST /__mock/customers,
 POST /__mock/withdrawals/{id}/settle, POST /__mock/deposits/{id}/settle,
 POST|DELETE /__mock/faults, GET /__mock/requests, GET /__mock/webhooks/deliveries,
 PUT /__mock/webhooks/url, POST /__mock/clock/advance, POST /__mock/auth/expire-tokens,
-PUT /__mock/auth/allowed-ips, GET /__mock/state. See docs/testing-with-the-mock.md.
+PUT /__mock/auth/allowed-ips, GET /__mock/state. They answer only requests whose Host
+names this server, refuse pages of other sites, and take JSON bodies only
+(Content-Type: application/json). Listening on an address other machines can reach?
+Set a control token. See docs/testing-with-the-mock.md and docs/security.md.
 `;
 
 async function main(argv: string[]): Promise<number> {
   let values: {
     port?: string | undefined;
     host?: string | undefined;
+    'allowed-host'?: string[] | undefined;
+    'control-token'?: string | undefined;
+    'journal-limit'?: string | undefined;
     seed?: string | undefined;
     'webhook-url'?: string | undefined;
     help?: boolean | undefined;
@@ -34,6 +46,9 @@ async function main(argv: string[]): Promise<number> {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
+        'control-token': { type: 'string' },
+        'journal-limit': { type: 'string' },
         seed: { type: 'string' },
         'webhook-url': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -53,6 +68,17 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`--port must be an integer from 0 to 65535, got ${values.port}\n`);
     return 2;
   }
+  const journalLimit =
+    values['journal-limit'] === undefined ? undefined : Number(values['journal-limit']);
+  if (journalLimit !== undefined && !(Number.isInteger(journalLimit) && journalLimit > 0)) {
+    process.stderr.write(
+      `--journal-limit must be a positive integer, got ${values['journal-limit']}\n`,
+    );
+    return 2;
+  }
+  // The environment keeps the token out of `ps` listings; the flag wins when both are set.
+  const controlToken =
+    values['control-token'] ?? (process.env.PIX_PAYMENT_MOCK_CONTROL_TOKEN || undefined);
   const seed =
     values.seed === undefined
       ? undefined
@@ -68,6 +94,9 @@ async function main(argv: string[]): Promise<number> {
   const running = await startMockServer({
     port,
     host: values.host ?? '127.0.0.1',
+    allowedHosts: values['allowed-host'],
+    controlToken,
+    journalLimit,
     seed,
     webhookUrl: values['webhook-url'] ?? null,
   });
@@ -78,7 +107,8 @@ async function main(argv: string[]): Promise<number> {
       `  email:       ${email}`,
       `  password:    ${password}`,
       `  customer id: ${running.mock.customers.seeded._id}`,
-      `  control:     ${running.url}/__mock/state`,
+      // Whether a token is needed, never the token.
+      `  control:     ${running.url}/__mock/state${controlToken === undefined ? '' : ' (needs the control token in X-Mock-Control-Token)'}`,
       '',
     ].join('\n'),
   );

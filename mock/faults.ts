@@ -1,4 +1,5 @@
 import { reasonPhrase } from './http.js';
+import { compilePathPattern, type PathMatcher } from './path-pattern.js';
 
 /**
  * A failure to inject into the requests that match it. Every field is optional.
@@ -17,10 +18,13 @@ import { reasonPhrase } from './http.js';
  * usual (a withdrawal it creates stays created), and then the fault replaces or delays its
  * answer: the service did the work but the caller never hears of it.
  *
+ * The whole spec is checked before anything changes: a field that could not make a well-formed
+ * answer throws an {@link InvalidFaultError} naming it, and the faults in force stay as they were.
+ *
  * @example
  * ```ts
  * mock.faults.inject({ method: 'GET', path: '/withdraw/company/currencies', status: 500 });
- * mock.faults.inject({ path: /^\/pix\/customer\//, networkError: true, times: 2 });
+ * mock.faults.inject({ pathPattern: '/pix/customer/:id/key', networkError: true, times: 2 });
  * mock.faults.inject({ path: '/auth/token', delayMs: 200, times: Infinity });
  * mock.faults.inject({ method: 'POST', path: '/withdraw', networkError: true, phase: 'after' });
  * ```
@@ -29,17 +33,34 @@ export interface FaultSpec {
   /** HTTP method to match, any case. Default: every method. */
   readonly method?: string | undefined;
   /**
-   * Path to match, relative to `baseUrl` and without the query: a string matches exactly, a
-   * `RegExp` is tested against it. Default: every path.
+   * Path to match, relative to `baseUrl` and without the query: a string (starting with `/`)
+   * matches exactly, a `RegExp` is tested against it (it runs in your process as written: keep
+   * it simple, or use `pathPattern`). Default: every path.
    */
   readonly path?: string | RegExp | undefined;
-  /** Status to answer with. */
+  /**
+   * A path pattern, as the control route takes it: `/`-separated segments, each literal text,
+   * `:name` (any one non-empty segment) or `*` (one or more segments), as in `URLPattern`.
+   * `'/withdraw/:id/details'`, `'/pix/*'`. Matched segment by segment, never by a regular
+   * expression, so no path can make it slow. Not together with `path`.
+   */
+  readonly pathPattern?: string | undefined;
+  /** Status to answer with, 200 to 599 (204, 205 and 304 answer without a body). */
   readonly status?: number | undefined;
-  /** JSON body to answer with `status`. Default `{ message: <reason phrase> }`. */
+  /**
+   * JSON body to answer with `status`. Default `{ message: <reason phrase> }`. Serialised when
+   * the fault is injected: a value `JSON.stringify` refuses (a `BigInt`, a cycle, a function) is
+   * refused then.
+   */
   readonly body?: unknown;
-  /** Extra response headers, for example `{ 'retry-after': '1' }`. */
+  /**
+   * Extra response headers, for example `{ 'retry-after': '1' }`. Names are HTTP tokens, values
+   * have no CR, LF or NUL; the framing and hop-by-hop headers (`content-length`,
+   * `transfer-encoding`, `connection`, `keep-alive`, `upgrade`, `te`, `trailer`,
+   * `proxy-connection`) are the server's and are refused.
+   */
   readonly headers?: Readonly<Record<string, string>> | undefined;
-  /** Milliseconds (real time) to wait before answering. */
+  /** Milliseconds (real time) to wait before answering, at most 2147483647 (a timer's limit). */
   readonly delayMs?: number | undefined;
   /** Answer with no response at all. */
   readonly networkError?: boolean | undefined;
@@ -85,6 +106,39 @@ export interface FaultHandle {
 }
 
 /**
+ * What `mock.faults.inject()` throws for a fault that cannot be injected: `field` names the
+ * offending field and `reason` says why. A refused fault changes nothing. It is a `TypeError`,
+ * as every other invalid argument of the mock's controls.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   mock.faults.inject({ path: '/deposit', headers: { 'content-length': '0' } });
+ * } catch (error) {
+ *   if (error instanceof InvalidFaultError) console.log(error.field); // 'headers'
+ * }
+ * ```
+ */
+export class InvalidFaultError extends TypeError {
+  /** Always `'InvalidFaultError'`. */
+  override readonly name = 'InvalidFaultError';
+  /** The field of the spec that was refused, such as `'headers'` or `'pathPattern'`. */
+  readonly field: string;
+  /** Why, without the field's name. */
+  readonly reason: string;
+
+  /**
+   * @param field - the refused field
+   * @param reason - why it was refused
+   */
+  constructor(field: string, reason: string) {
+    super(`faults.inject: ${field} ${reason}`);
+    this.field = field;
+    this.reason = reason;
+  }
+}
+
+/**
  * What the matched fault makes the router do.
  *
  * @internal
@@ -97,9 +151,14 @@ export type FaultAction =
 interface ActiveFault {
   readonly id: string;
   readonly spec: FaultSpec;
+  readonly matchesPath: PathMatcher;
+  readonly action: FaultAction;
   hits: number;
   remaining: number;
 }
+
+/** More faults than any suite needs; each request is checked against every fault in force. */
+const MAX_FAULTS = 1000;
 
 /**
  * The faults in force for one mock.
@@ -111,7 +170,11 @@ export class FaultRegistry {
   #next = 1;
 
   inject(spec: FaultSpec): FaultHandle {
-    const fault = validateFault(spec, `f${this.#next++}`);
+    const checked = checkFault(spec);
+    if (this.#faults.length >= MAX_FAULTS) {
+      throw new RangeError(`faults.inject: ${MAX_FAULTS} faults are already in force`);
+    }
+    const fault: ActiveFault = { id: `f${this.#next++}`, ...checked, hits: 0 };
     this.#faults.push(fault);
     const registry = this;
     return {
@@ -147,7 +210,12 @@ export class FaultRegistry {
     method: string,
     path: string,
   ): { id: string; delayMs: number; phase: 'before' | 'after'; action: FaultAction } | undefined {
-    const fault = this.#faults.find((candidate) => matches(candidate.spec, method, path));
+    const upper = method.toUpperCase();
+    const fault = this.#faults.find(
+      (candidate) =>
+        (candidate.spec.method === undefined || candidate.spec.method === upper) &&
+        candidate.matchesPath(path),
+    );
     if (!fault) return undefined;
     fault.hits += 1;
     fault.remaining -= 1;
@@ -156,77 +224,185 @@ export class FaultRegistry {
       id: fault.id,
       delayMs: fault.spec.delayMs ?? 0,
       phase: fault.spec.phase ?? 'before',
-      action: actionOf(fault.spec),
+      action: fault.action,
     };
   }
 }
 
-function matches(spec: FaultSpec, method: string, path: string): boolean {
-  if (spec.method !== undefined && spec.method.toUpperCase() !== method.toUpperCase()) return false;
-  if (spec.path === undefined) return true;
-  if (typeof spec.path === 'string') return spec.path === path;
-  spec.path.lastIndex = 0;
-  return spec.path.test(path);
+function pathMatcher(spec: FaultSpec): PathMatcher {
+  const { path, pathPattern } = spec;
+  if (pathPattern !== undefined) return compilePathPattern(pathPattern);
+  if (path === undefined) return () => true;
+  if (typeof path === 'string') return (candidate) => candidate === path;
+  return (candidate) => {
+    path.lastIndex = 0;
+    return path.test(candidate);
+  };
 }
 
-function actionOf(spec: FaultSpec): FaultAction {
+// Statuses whose answers have no body (the Fetch `Response` refuses one).
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+function responder(status: number, body: string | null, spec: FaultSpec): FaultAction {
+  return {
+    kind: 'respond',
+    response() {
+      const headers = new Headers();
+      if (body !== null) headers.set('content-type', 'application/json; charset=utf-8');
+      for (const [name, value] of Object.entries(spec.headers ?? {})) headers.set(name, value);
+      return new Response(body, { status, headers });
+    },
+  };
+}
+
+function actionOf(spec: FaultSpec, bodyText: string | undefined): FaultAction {
   if (spec.networkError) return { kind: 'network-error' };
-  if (spec.malformedBody) {
-    const status = spec.status ?? 200;
-    return {
-      kind: 'respond',
-      response: () =>
-        new Response('{"message": "truncated', {
-          status,
-          headers: { 'content-type': 'application/json; charset=utf-8', ...spec.headers },
-        }),
-    };
-  }
+  if (spec.malformedBody) return responder(spec.status ?? 200, '{"message": "truncated', spec);
   if (spec.status === undefined && spec.delayMs !== undefined && spec.body === undefined) {
     return { kind: 'pass' };
   }
   const status = spec.status ?? 500;
-  return {
-    kind: 'respond',
-    response: () =>
-      new Response(
-        JSON.stringify(spec.body === undefined ? { message: reasonPhrase(status) } : spec.body),
-        { status, headers: { 'content-type': 'application/json; charset=utf-8', ...spec.headers } },
-      ),
-  };
+  if (NULL_BODY_STATUSES.has(status)) return responder(status, null, spec);
+  return responder(status, bodyText ?? JSON.stringify({ message: reasonPhrase(status) }), spec);
 }
 
-function validateFault(spec: FaultSpec, id: string): ActiveFault {
-  if (typeof spec !== 'object' || spec === null) {
-    throw new TypeError('faults.inject(spec): spec must be an object');
+// RFC 9110 `token`: the characters a method or a header name may have.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// What a header value may hold on the wire (as node:http checks it): no CR, LF, NUL or other
+// control character but tab, nothing above U+00FF.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+// Framing and hop-by-hop headers: the server computes them; a fault's copy would corrupt framing.
+const SERVER_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+const MAX_DELAY_MS = 2_147_483_647;
+
+function fail(field: string, reason: string): never {
+  throw new InvalidFaultError(field, reason);
+}
+
+function optional<T>(
+  spec: FaultSpec,
+  field: keyof FaultSpec,
+  check: (value: unknown) => value is T,
+  reason: string,
+): T | undefined {
+  const value = spec[field];
+  if (value !== undefined && !check(value)) fail(field, reason);
+  return value as T | undefined;
+}
+
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+function checkHeaders(headers: unknown): void {
+  if (headers === undefined) return;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    fail('headers', 'must be an object of header names to string values');
   }
-  const times = spec.times ?? 1;
-  if (!(times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times > 0))) {
-    throw new TypeError('faults.inject: times must be a positive integer or Infinity');
+  const seen = new Set<string>();
+  for (const [name, value] of Object.entries(headers)) {
+    const shown = JSON.stringify(name);
+    if (!TOKEN.test(name)) fail('headers', `name ${shown} is not a valid header name`);
+    const lower = name.toLowerCase();
+    if (SERVER_HEADERS.has(lower)) {
+      fail('headers', `${shown} is a framing or hop-by-hop header the server sets itself`);
+    }
+    if (seen.has(lower)) fail('headers', `name ${shown} is given twice`);
+    seen.add(lower);
+    if (typeof value !== 'string') fail('headers', `${shown} must be a string`);
+    if (!HEADER_VALUE.test(value)) {
+      fail('headers', `${shown} has a character a header value cannot carry (CR, LF, NUL, …)`);
+    }
   }
-  if (
-    spec.status !== undefined &&
-    !(Number.isInteger(spec.status) && spec.status >= 200 && spec.status <= 599)
-  ) {
-    throw new TypeError('faults.inject: status must be an integer from 200 to 599');
-  }
-  if (
-    spec.delayMs !== undefined &&
-    !(typeof spec.delayMs === 'number' && Number.isFinite(spec.delayMs) && spec.delayMs >= 0)
-  ) {
-    throw new TypeError('faults.inject: delayMs must be a finite number, not negative');
-  }
-  if (spec.networkError && (spec.status !== undefined || spec.malformedBody)) {
-    throw new TypeError(
-      'faults.inject: networkError cannot be combined with status or malformedBody',
+}
+
+function serialiseBody(body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    fail(
+      'body',
+      `cannot be serialised as JSON (${error instanceof Error ? error.message : error})`,
     );
   }
-  if (spec.phase !== undefined && spec.phase !== 'before' && spec.phase !== 'after') {
-    throw new TypeError("faults.inject: phase must be 'before' or 'after'");
+  if (text === undefined)
+    fail('body', 'cannot be serialised as JSON (JSON.stringify gives nothing)');
+  return text;
+}
+
+/** Checks every field, then builds the fault; throws before anything is kept. */
+function checkFault(
+  spec: FaultSpec,
+): Pick<ActiveFault, 'spec' | 'matchesPath' | 'action' | 'remaining'> {
+  if (typeof spec !== 'object' || spec === null) fail('spec', 'must be an object');
+  const method = optional(spec, 'method', isString, 'must be a string');
+  if (method !== undefined && !TOKEN.test(method)) fail('method', 'is not an HTTP method token');
+  const { path, pathPattern } = spec;
+  if (path !== undefined && pathPattern !== undefined) {
+    fail('pathPattern', 'cannot be combined with path');
   }
-  if (spec.path !== undefined && typeof spec.path !== 'string' && !(spec.path instanceof RegExp)) {
-    throw new TypeError('faults.inject: path must be a string or a RegExp');
+  if (path !== undefined && !(path instanceof RegExp)) {
+    if (typeof path !== 'string') fail('path', 'must be a string or a RegExp');
+    if (!path.startsWith('/')) fail('path', 'must start with "/" (it is relative to baseUrl)');
   }
-  const copy: FaultSpec = { ...spec, times };
-  return { id, spec: copy, hits: 0, remaining: times };
+  optional(spec, 'pathPattern', isString, 'must be a string');
+  const status = optional(
+    spec,
+    'status',
+    (value): value is number =>
+      Number.isInteger(value) && Number(value) >= 200 && Number(value) <= 599,
+    'must be an integer from 200 to 599',
+  );
+  optional(
+    spec,
+    'delayMs',
+    (value): value is number =>
+      typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_DELAY_MS,
+    `must be a finite number from 0 to ${MAX_DELAY_MS}`,
+  );
+  const networkError = optional(spec, 'networkError', isBoolean, 'must be a boolean');
+  const malformedBody = optional(spec, 'malformedBody', isBoolean, 'must be a boolean');
+  if (networkError && (status !== undefined || malformedBody)) {
+    fail('networkError', 'cannot be combined with status or malformedBody');
+  }
+  optional(
+    spec,
+    'phase',
+    (value): value is string => value === 'before' || value === 'after',
+    "must be 'before' or 'after'",
+  );
+  const times = spec.times ?? 1;
+  if (!(times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times > 0))) {
+    fail('times', 'must be a positive integer or Infinity');
+  }
+  checkHeaders(spec.headers);
+  const bodyText = serialiseBody(spec.body);
+  const answered = malformedBody ? (status ?? 200) : (status ?? 500);
+  if (NULL_BODY_STATUSES.has(answered) && (bodyText !== undefined || malformedBody)) {
+    fail('body', `cannot be sent with status ${answered}, which has no body`);
+  }
+  let matchesPath: PathMatcher;
+  try {
+    matchesPath = pathMatcher(spec);
+  } catch (error) {
+    fail('pathPattern', error instanceof Error ? error.message : String(error));
+  }
+  // A copy, so changing the caller's object later changes nothing; headers are copied too.
+  const copy: FaultSpec = {
+    ...spec,
+    ...(method !== undefined ? { method: method.toUpperCase() } : {}),
+    ...(spec.headers !== undefined ? { headers: { ...spec.headers } } : {}),
+    times,
+  };
+  return { spec: copy, matchesPath, action: actionOf(copy, bodyText), remaining: times };
 }

@@ -19,7 +19,7 @@ import {
 import type { WebhookDelivery } from './webhooks.js';
 
 export type { MockClock } from './clock.js';
-export type { FaultHandle, FaultSpec } from './faults.js';
+export { type FaultHandle, type FaultSpec, InvalidFaultError } from './faults.js';
 export type { CustomerCreateInput } from './handlers/customers.js';
 export {
   type CreateOpenApiDocumentOptions,
@@ -166,7 +166,11 @@ export interface AuthControls {
  * ```
  */
 export interface FaultControls {
-  /** Injects a fault; see {@link FaultSpec}. Faults are tried in the order injected. */
+  /**
+   * Injects a fault; see {@link FaultSpec}. Faults are tried in the order injected. Throws an
+   * {@link InvalidFaultError} naming the field of a spec that cannot make a well-formed answer,
+   * and a `RangeError` when 1,000 faults are already in force; either way nothing changes.
+   */
   inject(spec: FaultSpec): FaultHandle;
   /** Removes every fault. */
   clear(): void;
@@ -407,7 +411,7 @@ export function createPaymentServiceMock(
       waitForDeliveries: () => state.webhooks.flush(),
     },
     get requests() {
-      return [...state.requests];
+      return state.requests;
     },
     faults: {
       inject: (spec) => state.faults.inject(spec),
@@ -486,11 +490,21 @@ export type StartMockServerOptions = MockServerListenOptions &
   );
 
 /**
- * Where {@link startMockServer} listens.
+ * Where {@link startMockServer} listens, and who may talk to it.
+ *
+ * Every request must name the server in its `Host` header (a web page that rebinds its own
+ * domain to 127.0.0.1 cannot); the control routes under `/__mock/` also refuse pages of other
+ * sites (`Origin`), bodies not sent as `application/json`, and, with `controlToken`, callers
+ * without the token. See docs/security.md.
  *
  * @example
  * ```ts
  * const listen: MockServerListenOptions = { port: 4010, host: '127.0.0.1' };
+ * const shared: MockServerListenOptions = {
+ *   host: '0.0.0.0',
+ *   allowedHosts: ['payments-mock'], // the name other containers use
+ *   controlToken: process.env.PIX_PAYMENT_MOCK_CONTROL_TOKEN,
+ * };
  * ```
  */
 export interface MockServerListenOptions {
@@ -501,11 +515,27 @@ export interface MockServerListenOptions {
    */
   readonly port?: number | undefined;
   /**
-   * Address to listen on.
+   * Address to listen on. Requests must name it (or `localhost`, `127.0.0.1`, `[::1]`) with the
+   * server's port in their `Host` header; bound to `0.0.0.0` or `::`, every address of this
+   * machine counts.
    *
    * @default '127.0.0.1'
    */
   readonly host?: string | undefined;
+  /**
+   * More names requests may give in their `Host` header, on any port: the name a container
+   * network, a proxy or `/etc/hosts` gives the server (`'payments-mock'`). Names only, no port.
+   *
+   * @default []
+   */
+  readonly allowedHosts?: ReadonlyArray<string> | undefined;
+  /**
+   * A secret every control route then requires, in the `X-Mock-Control-Token` header or as
+   * `Authorization: Bearer <token>` (visible ASCII characters). Compared in constant time; never
+   * shown by `GET /__mock/state`, the journal or an error. Set it whenever the mock listens on
+   * an address other machines can reach. Default: none (control routes need no token).
+   */
+  readonly controlToken?: string | undefined;
 }
 
 /**

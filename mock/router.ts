@@ -8,7 +8,7 @@ import {
   errorResponse,
   HttpError,
   isJsonContentType,
-  journalCopy,
+  journalBody,
   json,
   readBodyBytes,
   reasonPhrase,
@@ -142,7 +142,7 @@ export function createRouter(state: ServiceState): Router {
         time: state.nowIso(),
         callerIp,
       };
-      state.requests.push(entry);
+      state.journal(entry);
 
       const fault = state.faults.take(method, path);
       if (fault) entry.fault = fault.id;
@@ -197,10 +197,11 @@ async function answer(
   route: Route | undefined,
   params: Record<string, string> | undefined,
   callerIp: string,
-  entry: { authFailure?: string; body?: unknown },
+  entry: { authFailure?: string; body?: unknown; bodyBytes?: number; truncated?: true },
 ): Promise<Response> {
   // The size limit comes first, as at the edge of a real service: 413 before 404 or 401.
   const bytes = await readBodyBytes(request, state.maxBodyBytes);
+  if (bytes.byteLength > 0) entry.bodyBytes = bytes.byteLength;
   if (!route || !params) throw new HttpError(404, 'no such operation');
   // The allowlist applies to every operation, the token endpoint included (the mock's choice).
   if (state.allowedIps.length > 0 && !state.allowedIps.includes(callerIp)) {
@@ -217,7 +218,7 @@ async function answer(
   let body: unknown;
   if (route.body) {
     body = parseJson(request, bytes);
-    entry.body = journalCopy(body);
+    Object.assign(entry, journalBody(body));
   }
   return route.handle({ state, request, params, body });
 }

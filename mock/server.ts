@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { reasonPhrase } from './http.js';
 import {
   createPaymentServiceMock,
   type PaymentServiceMock,
@@ -8,6 +9,7 @@ import {
 } from './index.js';
 import { internalsOf, type MockInternals } from './internals.js';
 import { NETWORK_ERROR } from './router.js';
+import { type AccessRules, accessRules, refusalOf } from './server-access.js';
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) {
@@ -22,27 +24,71 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+/** How long, and how much more, an early answer reads and drops of a body it refused. */
+const LINGER_MS = 5_000;
+const LINGER_BYTES = 64 * 1024 * 1024;
+
 /**
- * Reads the body; `undefined` when it is larger than `limit`. A refused body is still drained (so
- * the client can read the 413), up to a hard cap past which the connection is dropped.
+ * Answers before the request body is read (a refusal, a 413) and closes the connection. The
+ * answer goes out whole at once; then the rest of the body is read and dropped until it ends (at
+ * most {@link LINGER_MS} and {@link LINGER_BYTES}): closing a socket with unread data resets it,
+ * and a reset can reach the caller before it has read the answer.
  */
+function answerEarly(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: Record<string, string>,
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    connection: 'close',
+  });
+  if (req.complete) {
+    res.end(text);
+    return;
+  }
+  res.write(text);
+  const socket = req.socket;
+  let dropped = 0;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  req.on('error', () => undefined);
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) socket.destroy();
+  });
+  req.once('end', () => {
+    clearTimeout(timer);
+    res.end();
+  });
+  req.resume();
+}
+
+/** Reads the body; `undefined` as soon as it is larger than `limit` (the rest is left unread). */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
-    const cap = Math.max(limit * 16, 16 * 1024 * 1024);
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > cap) {
-      req.socket.destroy();
-      resolve(undefined);
-      return;
-    }
     const chunks: Buffer[] = [];
     let total = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       total += chunk.length;
-      if (total > cap) req.socket.destroy();
-      else if (total <= limit) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(total > limit ? undefined : Buffer.concat(chunks)));
+      if (total <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.pause();
+      resolve(undefined);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
     req.on('close', () => resolve(total > limit ? undefined : Buffer.concat(chunks)));
   });
@@ -74,6 +120,7 @@ function toRequest(
 
 async function handle(
   internals: MockInternals,
+  access: AccessRules,
   origin: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -84,13 +131,29 @@ async function handle(
     url = new URL(req.url ?? '/', origin);
     if (url.origin !== origin) throw new TypeError('absolute-form request target');
   } catch {
-    send(res, 400, { message: 'Bad Request' });
+    answerEarly(req, res, 400, { message: 'Bad Request' });
     return;
   }
+  const control = url.pathname === '/__mock' || url.pathname.startsWith('/__mock/');
+  const refusal = refusalOf(access, req, control);
+  if (refusal) {
+    answerEarly(req, res, refusal.status, {
+      message: reasonPhrase(refusal.status),
+      detail: refusal.detail,
+    });
+    return;
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    answerEarly(req, res, 413, { message: 'Payload Too Large' });
+    return;
+  }
+  // `Expect: 100-continue`: the checks above passed, so the caller may send its body.
+  if (/^100-continue$/i.test(req.headers.expect ?? '')) res.writeContinue();
   const body = await readBody(req, limit);
   if (req.socket.destroyed) return;
   if (body === undefined) {
-    send(res, 413, { message: 'Payload Too Large' });
+    answerEarly(req, res, 413, { message: 'Payload Too Large' });
     return;
   }
   let request: Request;
@@ -132,6 +195,9 @@ function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+// What the control token may hold: visible ASCII, so it travels in a header unchanged.
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
 /**
  * Serves a mock over `node:http`; see `startMockServer`.
  *
@@ -139,19 +205,46 @@ function formatHost(host: string): string {
  */
 export async function startServer(options: StartMockServerOptions): Promise<RunningMockServer> {
   const { createServer } = await import('node:http');
+  const { createHash, timingSafeEqual } = await import('node:crypto');
+  const { networkInterfaces } = await import('node:os');
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
-  let internals: MockInternals | undefined = options.mock ? internalsOf(options.mock) : undefined;
+  const { controlToken, allowedHosts } = options;
+  let checkToken: ((presented: string) => boolean) | undefined;
+  if (controlToken !== undefined) {
+    // The message never shows the token, right or wrong.
+    if (typeof controlToken !== 'string' || !TOKEN_CHARACTERS.test(controlToken)) {
+      throw new TypeError('controlToken must be a non-empty string of visible ASCII characters');
+    }
+    // Digests of equal length, compared in constant time: the answer's timing says nothing.
+    const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+    const expected = digest(controlToken);
+    checkToken = (presented) => timingSafeEqual(digest(presented), expected);
+  }
+  const rulesFor = (boundPort: number) =>
+    accessRules({
+      host,
+      port: boundPort,
+      allowedHosts,
+      checkToken,
+      interfaceAddresses: () =>
+        Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address)),
+    });
+  rulesFor(port); // refuses bad allowedHosts before anything listens
+  let ready: { internals: MockInternals; access: AccessRules } | undefined;
   let origin = '';
   const server = createServer((req, res) => {
-    if (!internals) {
-      send(res, 503, { message: 'Service Unavailable' });
+    if (!ready) {
+      answerEarly(req, res, 503, { message: 'Service Unavailable' });
       return;
     }
-    handle(internals, origin, req, res).catch(() => {
+    handle(ready.internals, ready.access, origin, req, res).catch(() => {
       send(res, 500, { message: 'Internal Server Error' });
     });
   });
+  // `Expect: 100-continue` goes to the request handler, which lets the body come only once the
+  // request has passed the checks that need no body (an oversized one is answered 413 at once).
+  server.on('checkContinue', (req, res) => server.emit('request', req, res));
   // Bad request lines, oversized headers and the like: answer 400 and drop the connection.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) {
@@ -170,27 +263,37 @@ export async function startServer(options: StartMockServerOptions): Promise<Runn
       resolve();
     });
   });
+  let closed: Promise<void> | undefined;
+  const close = () => {
+    closed ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closed;
+  };
   const address = server.address() as AddressInfo;
   const url = `http://${formatHost(host)}:${address.port}`;
   origin = new URL(url).origin;
   let mock: PaymentServiceMock;
-  if (options.mock) {
-    mock = options.mock;
-  } else {
-    const { port: _port, host: _host, mock: _mock, ...mockOptions } = options;
-    mock = createPaymentServiceMock({ ...mockOptions, baseUrl: url });
+  try {
+    if (options.mock) {
+      mock = options.mock;
+    } else {
+      const {
+        port: _port,
+        host: _host,
+        mock: _mock,
+        controlToken: _controlToken,
+        allowedHosts: _allowedHosts,
+        ...mockOptions
+      } = options;
+      mock = createPaymentServiceMock({ ...mockOptions, baseUrl: url });
+    }
+    ready = { internals: internalsOf(mock), access: rulesFor(address.port) };
+  } catch (error) {
+    // Invalid mock options: nothing is left listening.
+    await close();
+    throw error;
   }
-  internals ??= internalsOf(mock);
-  let closed: Promise<void> | undefined;
-  return {
-    url,
-    mock,
-    close() {
-      closed ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closed;
-    },
-  };
+  return { url, mock, close };
 }

@@ -95,6 +95,14 @@ export interface PaymentServiceMockOptions {
    * @default 1_048_576
    */
   readonly maxBodyBytes?: number | undefined;
+  /**
+   * Most entries `mock.requests` keeps (a positive integer); past it the oldest entry is dropped
+   * for each new one, so a long run holds a bounded journal. Each entry keeps at most 64 KiB of
+   * its body.
+   *
+   * @default 10_000
+   */
+  readonly journalLimit?: number | undefined;
 }
 
 /**
@@ -255,7 +263,8 @@ export interface MockDeposit {
 
 /**
  * One handled request in `mock.requests`. Never holds an `Authorization` value or a password
- * (a `password` field of a body is journaled as `[redacted]`).
+ * (a `password` field of a body is journaled as `[redacted]`). The journal keeps the latest
+ * `journalLimit` entries (default 10,000).
  *
  * @example
  * ```ts
@@ -287,8 +296,15 @@ export interface JournalEntry {
   readonly authFailure?: string;
   /** Why the request was refused, if it was (never sent to the caller). */
   readonly detail?: string;
-  /** A shallow copy of the JSON body, `password` redacted. */
+  /**
+   * A copy of the JSON body, for the operations that read one and once it parsed: values deeper
+   * than two levels summarised, `password` redacted, at most 64 KiB of JSON (see `truncated`).
+   */
   readonly body?: unknown;
+  /** Size in bytes of the request body as received, when it had one. */
+  readonly bodyBytes?: number;
+  /** `true` when `body` holds only part of the body: it did not fit in 64 KiB. */
+  readonly truncated?: true;
 }
 
 /**
@@ -394,6 +410,7 @@ export class ServiceState {
   readonly tokenTtlMs: number;
   readonly maskKeys: boolean;
   readonly maxBodyBytes: number;
+  readonly journalLimit: number;
   readonly clock: InternalClock;
   readonly signer = new JwtSigner();
   readonly faults = new FaultRegistry();
@@ -410,7 +427,9 @@ export class ServiceState {
   withdrawals = new Map<string, WithdrawalRecord>();
   withdrawalsByExternalId = new Map<string, string>();
   deposits = new Map<string, DepositRecord>();
-  requests: JournalEntry[] = [];
+  // The journal is a ring of at most `journalLimit` entries: `#journalStart` is the oldest.
+  #journal: JournalEntry[] = [];
+  #journalStart = 0;
   /** Serial number of the next token; tokens survive reset(), so this never goes back. */
   tokenSerial = 0;
   /** Tokens with a serial below this were revoked by `expireTokens()` (survives reset()). */
@@ -434,6 +453,10 @@ export class ServiceState {
     this.tokenTtlMs = positive(options.tokenTtlMs, FIFTEEN_DAYS_MS, 'tokenTtlMs');
     this.maskKeys = options.maskKeys ?? false;
     this.maxBodyBytes = positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes');
+    this.journalLimit = options.journalLimit ?? 10_000;
+    if (!Number.isInteger(this.journalLimit) || this.journalLimit < 1) {
+      throw new TypeError('journalLimit must be a positive integer');
+    }
     const frozen = options.frozenClock ?? options.seed !== undefined;
     const start = options.now ?? (options.seed !== undefined ? SEEDED_START : undefined);
     const startMs = start === undefined ? undefined : toEpochMs(start, 'now');
@@ -487,6 +510,26 @@ export class ServiceState {
     return this.#requestSeq++;
   }
 
+  /** Adds a request to the journal, in place of the oldest entry when it is full. */
+  journal(entry: JournalEntry): void {
+    if (this.#journal.length < this.journalLimit) {
+      this.#journal.push(entry);
+    } else {
+      this.#journal[this.#journalStart] = entry;
+      this.#journalStart = (this.#journalStart + 1) % this.journalLimit;
+    }
+  }
+
+  /** The journal, oldest first (a new array). */
+  get requests(): JournalEntry[] {
+    const start = this.#journalStart;
+    return [...this.#journal.slice(start), ...this.#journal.slice(0, start)];
+  }
+
+  get journalSize(): number {
+    return this.#journal.length;
+  }
+
   /** Back to the state right after construction (same credentials and seeded customer). */
   reset(): void {
     this.clock.reset();
@@ -497,7 +540,8 @@ export class ServiceState {
     }
     this.faults.clear();
     this.webhooks.reset();
-    this.requests = [];
+    this.#journal = [];
+    this.#journalStart = 0;
     this.#requestSeq = 1;
     this.allowedIps = [];
     this.deniedActions.clear();

@@ -1,3 +1,4 @@
+import { type FaultSpec, InvalidFaultError } from '../faults.js';
 import { HttpError, isRecord, json, own } from '../http.js';
 import type { ServiceState } from '../state.js';
 import { createCustomerDirect } from './customers.js';
@@ -45,7 +46,7 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
       pixKeys: state.pixKeys.size,
       withdrawals: state.withdrawals.size,
       deposits: state.deposits.size,
-      requests: state.requests.length,
+      requests: state.journalSize,
       deliveries: state.webhooks.deliveries.length,
     },
     faults: state.faults.list().map(({ id, spec, hits, remaining }) => ({
@@ -54,6 +55,7 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
       remaining: Number.isFinite(remaining) ? remaining : 'Infinity',
       method: spec.method,
       path: spec.path instanceof RegExp ? { pattern: spec.path.source } : spec.path,
+      pathPattern: spec.pathPattern,
       status: spec.status,
       phase: spec.phase,
     })),
@@ -87,53 +89,38 @@ function settleRoute(kind: 'withdrawal' | 'deposit'): ControlRoute {
   };
 }
 
-function faultFromJson(
-  input: Record<string, unknown>,
-): Parameters<ServiceState['faults']['inject']>[0] {
-  const path = own(input, 'path');
-  const pattern = own(input, 'pathPattern');
-  const times = own(input, 'times');
-  const headers = own(input, 'headers');
-  const pick = <T>(name: string, check: (value: unknown) => value is T): T | undefined => {
-    const value = own(input, name);
-    if (value === undefined) return undefined;
-    if (!check(value)) throw new HttpError(400, `fault ${name} has the wrong type`);
-    return value;
-  };
-  const isString = (value: unknown): value is string => typeof value === 'string';
-  const isNumber = (value: unknown): value is number => typeof value === 'number';
-  const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-  const isPhase = (value: unknown): value is 'before' | 'after' =>
-    value === 'before' || value === 'after';
-  if (path !== undefined && typeof path !== 'string')
-    throw new HttpError(400, 'path must be a string');
-  if (pattern !== undefined && typeof pattern !== 'string') {
-    throw new HttpError(400, 'pathPattern must be a string (a regular expression source)');
+const FAULT_FIELDS: ReadonlyArray<keyof FaultSpec> = [
+  'method',
+  'path',
+  'pathPattern',
+  'status',
+  'body',
+  'headers',
+  'delayMs',
+  'networkError',
+  'malformedBody',
+  'phase',
+  'times',
+];
+
+/** The fault of a `POST /__mock/faults` body; `mock.faults.inject` checks each field. */
+function faultFromJson(input: Record<string, unknown>): FaultSpec {
+  // A misspelt field would leave a fault that quietly does something else: refuse it.
+  const unknown = Object.keys(input).filter((key) => !FAULT_FIELDS.includes(key as never));
+  if (unknown.length > 0) {
+    throw new HttpError(
+      400,
+      `a fault has no field ${unknown.map((key) => JSON.stringify(key)).join(', ')}`,
+    );
   }
-  let regex: RegExp | undefined;
-  if (typeof pattern === 'string') {
-    try {
-      regex = new RegExp(pattern);
-    } catch {
-      throw new HttpError(400, 'pathPattern is not a valid regular expression');
-    }
+  const spec: Record<string, unknown> = {};
+  for (const field of FAULT_FIELDS) {
+    const value = own(input, field);
+    if (value !== undefined) spec[field] = value;
   }
-  if (headers !== undefined && (!isRecord(headers) || !Object.values(headers).every(isString))) {
-    throw new HttpError(400, 'headers must be an object of strings');
-  }
-  return {
-    method: pick('method', isString),
-    path: regex ?? path,
-    status: pick('status', isNumber),
-    body: own(input, 'body'),
-    headers: headers as Record<string, string> | undefined,
-    delayMs: pick('delayMs', isNumber),
-    networkError: pick('networkError', isBoolean),
-    malformedBody: pick('malformedBody', isBoolean),
-    phase: pick('phase', isPhase),
-    times:
-      times === 'Infinity' || times === null ? Number.POSITIVE_INFINITY : pick('times', isNumber),
-  };
+  // JSON has no Infinity: `"Infinity"` or `null` stands for a permanent fault.
+  if (spec.times === 'Infinity' || spec.times === null) spec.times = Number.POSITIVE_INFINITY;
+  return spec as FaultSpec;
 }
 
 /**
@@ -208,8 +195,14 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     path: '/__mock/faults',
     body: true,
     handle({ state, body }) {
-      const handle = state.faults.inject(faultFromJson(objectBody(body)));
-      return json(201, { id: handle.id });
+      try {
+        return json(201, { id: state.faults.inject(faultFromJson(objectBody(body))).id });
+      } catch (error) {
+        if (error instanceof InvalidFaultError) {
+          throw new HttpError(400, `${error.field} ${error.reason}`);
+        }
+        throw error;
+      }
     },
   },
   {

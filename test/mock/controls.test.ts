@@ -302,7 +302,7 @@ describe('control routes under /__mock/ (real HTTP)', () => {
       expect((await control(url, 'GET', '/withdrawals')).body).toHaveLength(0);
 
       const fault = await control(url, 'POST', '/faults', {
-        pathPattern: 'currencies$',
+        pathPattern: '/*/currencies',
         status: 503,
         times: 'Infinity',
       });
