@@ -1,8 +1,10 @@
 // `pix-payment-mock`: the mock over real HTTP from a shell, for test suites in any language.
 import { parseArgs } from 'node:util';
+import { conformanceCommand } from './conformance/cli.js';
 import { startMockServer } from './index.js';
 
 const HELP = `Usage: pix-payment-mock [options]
+       pix-payment-mock conformance --help   (compare the mock with your sandbox)
 
 Runs the faithful Pix payment service mock over HTTP.
 
@@ -30,6 +32,12 @@ Set a control token. See docs/testing-with-the-mock.md and docs/security.md.
 `;
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'conformance') {
+    const write = (stream: NodeJS.WriteStream) => (text: string) =>
+      new Promise<void>((resolve) => stream.write(text, () => resolve()));
+    const io = { env: process.env, stdout: write(process.stdout), stderr: write(process.stderr) };
+    return conformanceCommand(argv.slice(1), io);
+  }
   let values: {
     port?: string | undefined;
     host?: string | undefined;

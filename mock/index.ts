@@ -19,6 +19,13 @@ import {
 import type { WebhookDelivery } from './webhooks.js';
 
 export type { MockClock } from './clock.js';
+export {
+  type ConformanceCheck,
+  type ConformanceOptions,
+  type ConformanceReport,
+  type ConformanceSkip,
+  runConformance,
+} from './conformance/index.js';
 export { type FaultHandle, type FaultSpec, InvalidFaultError } from './faults.js';
 export type { CustomerCreateInput } from './handlers/customers.js';
 export {

@@ -1,0 +1,390 @@
+import {
+  type FetchLike,
+  PaymentConnectionError,
+  PaymentTimeoutError,
+  PaymentValidationError,
+} from 'pix-payment-sdk';
+import { cryptoRandom, uuid } from '../ids.js';
+import { createPaymentServiceMock } from '../index.js';
+import {
+  FORGED_TOKEN,
+  missingReason,
+  SCENARIOS,
+  type Scenario,
+  type SideFacts,
+} from './scenarios.js';
+import { type Answer, compareAnswers, type ReadBody } from './shape.js';
+
+/**
+ * Options of {@link runConformance}: the service to compare the mock with, and how far to go.
+ *
+ * @example
+ * ```ts
+ * const options: ConformanceOptions = {
+ *   baseUrl: 'https://sandbox.payments.example',
+ *   email: process.env.PAYMENT_EMAIL!,
+ *   password: process.env.PAYMENT_PASSWORD!,
+ *   customerId: process.env.PAYMENT_CUSTOMER_ID,
+ * };
+ * ```
+ */
+export interface ConformanceOptions {
+  /** The service's absolute base URL (a path prefix such as `/v1` is kept). Use a sandbox. */
+  readonly baseUrl: string;
+  /** The company account's e-mail on that service. */
+  readonly email: string;
+  /** Its password. Never part of the report or of any error. */
+  readonly password: string;
+  /**
+   * An existing customer of that account, whose Pix keys and details are read. Without it the
+   * scenarios that need a customer are reported in `skipped`.
+   */
+  readonly customerId?: string | undefined;
+  /**
+   * Also create a one-cent deposit and a one-cent withdrawal (to the customer's first listed Pix
+   * key) and read their details. Nothing is ever written without it, and never more than one
+   * cent with it.
+   *
+   * @default false
+   */
+  readonly allowWrites?: boolean | undefined;
+  /**
+   * The `fetch` used to reach the service.
+   *
+   * @default globalThis.fetch
+   */
+  readonly fetch?: FetchLike | undefined;
+  /** Aborts the run; it then rejects with the signal's reason. */
+  readonly signal?: AbortSignal | undefined;
+  /**
+   * Time limit of each request to the service; running out rejects with `PaymentTimeoutError`.
+   *
+   * @default 30_000
+   */
+  readonly timeoutMs?: number | undefined;
+}
+
+/**
+ * One compared aspect of one scenario: the same request sent to the service and to the mock.
+ * `service` and `mock` are what each answered there, shown the way it was compared: a status code,
+ * a message text in quotes, a type (`string`, `number`, `object id`, `date-time`, `jwt`, `object`,
+ * `array`, …) or `(absent)`. Values compared by type never appear.
+ *
+ * @example
+ * ```ts
+ * const check: ConformanceCheck = {
+ *   operation: 'GET /customer/{CLIENT_ID}',
+ *   scenario: 'unknown customer',
+ *   check: 'body.message',
+ *   service: '"Not Found"',
+ *   mock: '"Not Found"',
+ *   agree: true,
+ * };
+ * ```
+ */
+export interface ConformanceCheck {
+  /** Method and path template, as the service document writes it. */
+  readonly operation: string;
+  /** What the request tries, for example `wrong password` or `unknown customer`. */
+  readonly scenario: string;
+  /** `status`, or the path of a body field: `body`, `body.message`, `body[].name`, `body[].fees.*`. */
+  readonly check: string;
+  /** What the service answered there. */
+  readonly service: string;
+  /** What the mock answered there. */
+  readonly mock: string;
+  /** Whether the two agree (an optional field one side leaves out agrees). */
+  readonly agree: boolean;
+}
+
+/**
+ * A scenario, or part of one, that was not compared, and why (no customer id, no `allowWrites`,
+ * a list empty on one side).
+ *
+ * @example
+ * ```ts
+ * const skip: ConformanceSkip = {
+ *   operation: 'POST /withdraw',
+ *   scenario: 'one cent',
+ *   reason: 'changes data: runs only with allowWrites (--allow-writes)',
+ * };
+ * ```
+ */
+export interface ConformanceSkip {
+  /** Method and path template. */
+  readonly operation: string;
+  /** The scenario. */
+  readonly scenario: string;
+  /** The part of its answers left out (`body[]`), when the scenario ran but a part could not be compared. */
+  readonly check?: string;
+  /** Why it was not compared. */
+  readonly reason: string;
+}
+
+/**
+ * What {@link runConformance} found. `agree + differ === checks.length`; skipped scenarios are
+ * neither.
+ *
+ * @example
+ * ```ts
+ * const report: ConformanceReport = await runConformance(options);
+ * for (const check of report.checks.filter((c) => !c.agree)) console.log(check);
+ * ```
+ */
+export interface ConformanceReport {
+  /** Every comparison, in the order the scenarios ran. */
+  readonly checks: ReadonlyArray<ConformanceCheck>;
+  /** How many checks agree. */
+  readonly agree: number;
+  /** How many checks differ. */
+  readonly differ: number;
+  /** What was not compared, and why. */
+  readonly skipped: ReadonlyArray<ConformanceSkip>;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+interface Side {
+  readonly name: 'service' | 'mock';
+  readonly baseUrl: string;
+  readonly fetch: FetchLike;
+  readonly facts: SideFacts;
+}
+
+function checkOptions(options: ConformanceOptions): void {
+  const issues: Array<{ path: string[]; message: string }> = [];
+  const url = URL.canParse(options.baseUrl) ? new URL(options.baseUrl) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    issues.push({ path: ['baseUrl'], message: 'must be an absolute http(s) URL' });
+  }
+  for (const field of ['email', 'password'] as const) {
+    if (typeof options[field] !== 'string' || options[field] === '') {
+      issues.push({ path: [field], message: 'must be a non-empty string' });
+    }
+  }
+  const { customerId } = options;
+  if (customerId !== undefined && (typeof customerId !== 'string' || customerId.trim() === '')) {
+    issues.push({ path: ['customerId'], message: 'must be a non-empty string when given' });
+  }
+  const timeout = options.timeoutMs;
+  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) {
+    issues.push({ path: ['timeoutMs'], message: 'must be a positive integer' });
+  }
+  if (issues.length > 0) throw new PaymentValidationError(issues, 'Invalid conformance options');
+}
+
+/** The body, read up to a limit, so a runaway answer cannot exhaust memory. */
+async function readBody(response: Response): Promise<ReadBody> {
+  const reader = response.body?.getReader();
+  if (!reader) return { kind: 'empty' };
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return { kind: 'too large' };
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  text += decoder.decode();
+  if (text.trim() === '') return { kind: 'empty' };
+  try {
+    return { kind: 'json', value: JSON.parse(text) };
+  } catch {
+    return { kind: 'text' };
+  }
+}
+
+/** Name, message and `code` of an error and its causes; never the request it may hold. */
+function describeFailure(error: unknown): string {
+  const parts: string[] = [];
+  for (let at = error, depth = 0; at !== undefined && depth < 4; depth++) {
+    if (!(at instanceof Error)) {
+      parts.push(String(at));
+      break;
+    }
+    const code = (at as { code?: unknown }).code;
+    parts.push(`${at.message}${typeof code === 'string' ? ` (${code})` : ''}`);
+    at = at.cause;
+  }
+  return parts.join(': ');
+}
+
+async function send(
+  side: Side,
+  scenario: Scenario,
+  options: ConformanceOptions,
+  secrets: string[],
+): Promise<Answer> {
+  const request = scenario.request(side.facts);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.auth === 'token') headers.authorization = `Bearer ${side.facts.token}`;
+  if (request.auth === 'forged') headers.authorization = `Bearer ${FORGED_TOKEN}`;
+  if (request.auth === 'not bearer') headers.authorization = 'Basic Y29uZm9ybWFuY2U6Y2hlY2s=';
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal =
+    side.name === 'mock'
+      ? options.signal
+      : options.signal
+        ? AbortSignal.any([timeout, options.signal])
+        : timeout;
+  const fetch = side.fetch;
+  let response: Response;
+  try {
+    response = await fetch(`${side.baseUrl}${request.path}`, {
+      method: request.method,
+      headers,
+      // A redirect is an answer to compare; credentials never follow it elsewhere.
+      redirect: 'manual',
+      signal: signal ?? null,
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+    });
+    const answer = { status: response.status, body: await readBody(response) };
+    scenario.learn?.(side.facts, answer);
+    if (side.facts.token !== undefined && !secrets.includes(side.facts.token)) {
+      secrets.push(side.facts.token);
+    }
+    return answer;
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (side.name === 'mock') throw error;
+    const facts = { method: request.method, path: request.path };
+    if (timeout.aborted && side.name === 'service') {
+      throw new PaymentTimeoutError({ ...facts, timeoutMs });
+    }
+    const cause = new Error(redact(describeFailure(error), secrets));
+    throw new PaymentConnectionError(facts, { cause });
+  }
+}
+
+function redact(text: string, secrets: ReadonlyArray<string>): string {
+  let result = text;
+  for (const secret of secrets) if (secret !== '') result = result.split(secret).join('[redacted]');
+  return result;
+}
+
+/** A password unrelated to the right one, so a failed login reveals nothing of it. */
+function wrongPassword(right: string): string {
+  const candidate = `conformance-wrong-${uuid(cryptoRandom())}`;
+  return candidate === right ? `${candidate}-again` : candidate;
+}
+
+async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
+  const mock = createPaymentServiceMock();
+  const customer = mock.customers.create({
+    name: 'Conformance Check',
+    email: 'conformance.check@example.com',
+  });
+  // One registered key, so the fields of a listed key have something to be compared with.
+  const added = await mock.fetch(`${mock.baseUrl}/pix/customer/${customer._id}/key`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await mock.auth.issueToken()}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ type: 'EMAIL', key: 'conformance.check@example.com' }),
+    signal: signal ?? null,
+  });
+  if (added.status !== 201)
+    throw new Error(`the embedded mock refused a Pix key (${added.status})`);
+  const { email, password } = mock.credentials;
+  return {
+    name: 'mock',
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    facts: {
+      email,
+      password,
+      wrongPassword: wrongPassword(password),
+      runId: '',
+      customerId: customer._id,
+    },
+  };
+}
+
+/**
+ * Runs one set of requests against a real service (a sandbox) and against a fresh embedded mock,
+ * and compares the answers: status codes, message texts, field names, field types and nesting.
+ * Ids, tokens, dates and amounts are compared by type only.
+ *
+ * Only requests that change nothing run by default: login with the right and a wrong password,
+ * both currency lists, the given customer's Pix keys and details, and the documented error rows
+ * (no token, a forged token, an unknown customer or transaction, a malformed Pix key). With
+ * `allowWrites`, a deposit and a withdrawal of one cent each are created too; never more.
+ *
+ * The mock is reached through `mock.fetch` (msw is not needed) with its own credentials and a
+ * customer it creates. Rejects with `PaymentValidationError` for bad options, and with
+ * `PaymentConnectionError` or `PaymentTimeoutError` when the service cannot be reached; neither
+ * the password nor a token is ever in the report or an error.
+ *
+ * @example
+ * ```ts
+ * import { runConformance } from 'pix-payment-sdk/mock';
+ *
+ * const report = await runConformance({
+ *   baseUrl: 'https://sandbox.payments.example',
+ *   email: process.env.PAYMENT_EMAIL!,
+ *   password: process.env.PAYMENT_PASSWORD!,
+ *   customerId: process.env.PAYMENT_CUSTOMER_ID,
+ * });
+ * console.log(`${report.checks.length} checks, ${report.agree} agree, ${report.differ} differ`);
+ * if (report.differ > 0) process.exitCode = 1;
+ * ```
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  checkOptions(options);
+  options.signal?.throwIfAborted();
+  const mock = await embeddedMock(options.signal);
+  const runId = uuid(cryptoRandom());
+  const service: Side = {
+    name: 'service',
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    fetch: options.fetch ?? globalThis.fetch,
+    facts: {
+      email: options.email,
+      password: options.password,
+      wrongPassword: wrongPassword(options.password),
+      runId,
+      customerId: options.customerId,
+    },
+  };
+  const secrets = [options.password, service.facts.wrongPassword, mock.facts.password];
+  const checks: ConformanceCheck[] = [];
+  const skipped: ConformanceSkip[] = [];
+  for (const scenario of SCENARIOS) {
+    const { operation, name } = scenario;
+    const missing = [service, mock].flatMap((side) =>
+      scenario.needs
+        .filter((need) =>
+          need === 'writes' ? options.allowWrites !== true : side.facts[need] === undefined,
+        )
+        .map((need) => missingReason(need, side.name)),
+    );
+    if (missing.length > 0) {
+      skipped.push({ operation, scenario: name, reason: missing[0] ?? '' });
+      continue;
+    }
+    const serviceAnswer = await send(service, scenario, options, secrets);
+    const mockAnswer = await send(mock, scenario, options, secrets);
+    const { rows, gaps } = compareAnswers(serviceAnswer, mockAnswer, scenario);
+    for (const row of rows) {
+      checks.push({
+        operation,
+        scenario: name,
+        check: row.check,
+        service: redact(row.service, secrets),
+        mock: redact(row.mock, secrets),
+        agree: row.agree,
+      });
+    }
+    for (const gap of gaps) {
+      skipped.push({ operation, scenario: name, check: gap.check, reason: gap.reason });
+    }
+  }
+  const agree = checks.filter((check) => check.agree).length;
+  return { checks, agree, differ: checks.length - agree, skipped };
+}

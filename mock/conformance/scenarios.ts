@@ -1,0 +1,348 @@
+// The scenario set, declared as data: each entry names one request, what it needs, and which paths
+// of its answer are compared by value. The same list runs against the service and the mock.
+import type { Answer, ShapeRules } from './shape.js';
+
+/**
+ * What one side (the service or the embedded mock) knows while the scenarios run.
+ *
+ * @internal
+ */
+export interface SideFacts {
+  readonly email: string;
+  readonly password: string;
+  /** A password that is certainly not the right one. */
+  readonly wrongPassword: string;
+  /** Makes the `externalId` of the one-cent transactions recognisable and unique. */
+  readonly runId: string;
+  customerId?: string | undefined;
+  token?: string | undefined;
+  pixKey?: Record<string, unknown> | undefined;
+  withdrawalCurrency?: Record<string, unknown> | undefined;
+  depositCurrency?: Record<string, unknown> | undefined;
+  withdrawalId?: string | undefined;
+  depositId?: string | undefined;
+}
+
+/**
+ * A fact a scenario needs before it can run, or `writes` for one that changes data.
+ *
+ * @internal
+ */
+export type Need =
+  | 'writes'
+  | 'customerId'
+  | 'token'
+  | 'pixKey'
+  | 'withdrawalCurrency'
+  | 'depositCurrency'
+  | 'withdrawalId'
+  | 'depositId';
+
+/**
+ * How a scenario authenticates: with the token of the good login, with none, with a forged JWT,
+ * or with an `Authorization` header that is not a bearer token.
+ *
+ * @internal
+ */
+export type Authorization = 'token' | 'none' | 'forged' | 'not bearer';
+
+/** @internal */
+export interface ScenarioRequest {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly auth: Authorization;
+  readonly body?: unknown;
+}
+
+/** @internal */
+export interface Scenario extends ShapeRules {
+  /** Method and path template, as the service document writes it. */
+  readonly operation: string;
+  /** What this run of the operation tries. */
+  readonly name: string;
+  readonly needs: ReadonlyArray<Need>;
+  request(facts: Readonly<SideFacts>): ScenarioRequest;
+  /** Takes what later scenarios need from the answer. */
+  learn?(facts: SideFacts, answer: Answer): void;
+}
+
+/** An ObjectId no service hands out: its timestamp is in 2106. */
+export const UNKNOWN_ID = 'ffffffffffffffffffffffff';
+
+/** A well-formed JWT signed by no one. */
+export const FORGED_TOKEN = [
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+  'eyJzdWIiOiJwaXgtcGF5bWVudC1zZGstY29uZm9ybWFuY2UiLCJleHAiOjQxMDI0NDQ4MDB9',
+  'c2lnbmVkLWJ5LW5vLW9uZS1hdC1hbGwtbm90LWV2ZW4tb25jZQ',
+].join('.');
+
+const id = (value: string | undefined) => encodeURIComponent(value ?? '');
+
+function bodyOf(answer: Answer): unknown {
+  return answer.body.kind === 'json' ? answer.body.value : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The listed currency named BRL, else the first one listed. */
+function pickCurrency(answer: Answer): Record<string, unknown> | undefined {
+  const list = bodyOf(answer);
+  if (answer.status !== 200 || !Array.isArray(list)) return undefined;
+  const currencies = list.filter(isObject);
+  return currencies.find((currency) => currency.name === 'BRL') ?? currencies[0];
+}
+
+/** A documented error row: one request that is refused and changes nothing. */
+function refused(
+  operation: string,
+  name: string,
+  request: ScenarioRequest | ((facts: Readonly<SideFacts>) => ScenarioRequest),
+  needs: ReadonlyArray<Need> = [],
+): Scenario {
+  return {
+    operation,
+    name,
+    needs,
+    request: typeof request === 'function' ? request : () => request,
+  };
+}
+
+const CURRENCY_RULES: ShapeRules = {
+  // Per the provider's public docs its examples leave the fees out; the service document has them.
+  optional: ['body[].supplierFeeByActivity'],
+  maps: ['body[].supplierFeeByActivity'],
+};
+
+// Per the provider's public docs: details may carry externalId, document, identifiedDocumentPix.
+const DETAILS_RULES: ShapeRules = {
+  optional: ['body.externalId', 'body.document', 'body.identifiedDocumentPix'],
+};
+
+/**
+ * Every scenario, in the order they run. Only those that need `writes` change anything.
+ *
+ * @internal
+ */
+export const SCENARIOS: ReadonlyArray<Scenario> = [
+  {
+    operation: 'POST /auth/token',
+    name: 'good password',
+    needs: [],
+    request: (facts) => ({
+      method: 'POST',
+      path: '/auth/token',
+      auth: 'none',
+      body: { email: facts.email, password: facts.password },
+    }),
+    learn(facts, answer) {
+      const body = bodyOf(answer);
+      if (answer.status === 200 && isObject(body) && typeof body.token === 'string') {
+        facts.token = body.token;
+      }
+    },
+  },
+  refused('POST /auth/token', 'wrong password', (facts) => ({
+    method: 'POST',
+    path: '/auth/token',
+    auth: 'none',
+    body: { email: facts.email, password: facts.wrongPassword },
+  })),
+  ...(['withdraw', 'deposit'] as const).flatMap((kind): Scenario[] => {
+    const operation = `GET /${kind}/company/currencies`;
+    const path = `/${kind}/company/currencies`;
+    return [
+      {
+        operation,
+        name: 'with a token',
+        needs: ['token'],
+        ...CURRENCY_RULES,
+        request: () => ({ method: 'GET', path, auth: 'token' }),
+        learn(facts, answer) {
+          facts[kind === 'withdraw' ? 'withdrawalCurrency' : 'depositCurrency'] =
+            pickCurrency(answer);
+        },
+      },
+      refused(operation, 'no Authorization header', { method: 'GET', path, auth: 'none' }),
+      refused(operation, 'a forged token', { method: 'GET', path, auth: 'forged' }),
+    ];
+  }),
+  refused('GET /deposit/company/currencies', 'not a bearer token', {
+    method: 'GET',
+    path: '/deposit/company/currencies',
+    auth: 'not bearer',
+  }),
+  {
+    operation: 'GET /pix/customer/{CLIENT_ID}/key',
+    name: 'the given customer',
+    needs: ['token', 'customerId'],
+    request: (facts) => ({
+      method: 'GET',
+      path: `/pix/customer/${id(facts.customerId)}/key`,
+      auth: 'token',
+    }),
+    learn(facts, answer) {
+      const list = bodyOf(answer);
+      facts.pixKey = answer.status === 200 && Array.isArray(list) ? list.find(isObject) : undefined;
+    },
+  },
+  refused('GET /pix/customer/{CLIENT_ID}/key', 'unknown customer', {
+    method: 'GET',
+    path: `/pix/customer/${UNKNOWN_ID}/key`,
+    auth: 'token',
+  }),
+  refused('GET /pix/customer/{CLIENT_ID}/key', 'no Authorization header', {
+    method: 'GET',
+    path: `/pix/customer/${UNKNOWN_ID}/key`,
+    auth: 'none',
+  }),
+  // An e-mail key with no @ cannot be registered anywhere: the documented 400 row, nothing stored.
+  refused(
+    'POST /pix/customer/{CLIENT_ID}/key',
+    'malformed Pix key',
+    (facts) => ({
+      method: 'POST',
+      path: `/pix/customer/${id(facts.customerId)}/key`,
+      auth: 'token',
+      body: { type: 'EMAIL', key: 'not-an-e-mail-address' },
+    }),
+    ['token', 'customerId'],
+  ),
+  {
+    operation: 'GET /customer/{CLIENT_ID}',
+    name: 'the given customer',
+    needs: ['token', 'customerId'],
+    optional: ['body.email', 'body.phone'],
+    request: (facts) => ({
+      method: 'GET',
+      path: `/customer/${id(facts.customerId)}`,
+      auth: 'token',
+    }),
+  },
+  refused('GET /customer/{CLIENT_ID}', 'unknown customer', {
+    method: 'GET',
+    path: `/customer/${UNKNOWN_ID}`,
+    auth: 'token',
+  }),
+  ...(['withdraw', 'deposit'] as const).flatMap((kind): Scenario[] => [
+    refused(`POST /${kind}/{TRANSACTION_ID}/resend/webhook`, 'unknown transaction', {
+      method: 'POST',
+      path: `/${kind}/${UNKNOWN_ID}/resend/webhook`,
+      auth: 'token',
+    }),
+    refused(`GET /${kind}/{TRANSACTION_ID}/details`, 'unknown transaction', {
+      method: 'GET',
+      path: `/${kind}/${UNKNOWN_ID}/details`,
+      auth: 'token',
+    }),
+  ]),
+  refused('POST /withdraw/{TRANSACTION_ID}/resend/webhook', 'an invalid id', {
+    method: 'POST',
+    path: '/withdraw/not-an-id/resend/webhook',
+    auth: 'token',
+  }),
+  refused('POST /withdraw/{TRANSACTION_ID}/resend/webhook', 'no Authorization header', {
+    method: 'POST',
+    path: `/withdraw/${UNKNOWN_ID}/resend/webhook`,
+    auth: 'none',
+  }),
+  // Writes, only with allowWrites, and only of one cent.
+  {
+    operation: 'POST /deposit',
+    name: 'one cent',
+    needs: ['writes', 'token', 'customerId', 'depositCurrency'],
+    values: ['body.data.status'],
+    request: (facts) => ({
+      method: 'POST',
+      path: '/deposit',
+      auth: 'token',
+      body: {
+        amount: 0.01,
+        customerId: facts.customerId,
+        currency: facts.depositCurrency,
+        externalId: `pix-payment-sdk-conformance-deposit-${facts.runId}`,
+      },
+    }),
+    learn(facts, answer) {
+      const body = bodyOf(answer);
+      const data = isObject(body) ? body.data : undefined;
+      if (answer.status === 201 && isObject(data) && typeof data.id === 'string') {
+        facts.depositId = data.id;
+      }
+    },
+  },
+  {
+    operation: 'GET /deposit/{TRANSACTION_ID}/details',
+    name: 'the one-cent deposit',
+    needs: ['token', 'depositId'],
+    ...DETAILS_RULES,
+    request: (facts) => ({
+      method: 'GET',
+      path: `/deposit/${id(facts.depositId)}/details`,
+      auth: 'token',
+    }),
+  },
+  {
+    operation: 'POST /withdraw',
+    name: 'one cent',
+    needs: ['writes', 'token', 'customerId', 'withdrawalCurrency', 'pixKey'],
+    values: ['body.status'],
+    request: (facts) => ({
+      method: 'POST',
+      path: '/withdraw',
+      auth: 'token',
+      body: {
+        amount: 0.01,
+        customerId: facts.customerId,
+        currency: facts.withdrawalCurrency,
+        pixKey: facts.pixKey,
+        // The idempotency key: should anything repeat this request, it pays once.
+        externalId: `pix-payment-sdk-conformance-withdrawal-${facts.runId}`,
+      },
+    }),
+    learn(facts, answer) {
+      const body = bodyOf(answer);
+      if (answer.status === 201 && isObject(body) && typeof body._id === 'string') {
+        facts.withdrawalId = body._id;
+      }
+    },
+  },
+  {
+    operation: 'GET /withdraw/{TRANSACTION_ID}/details',
+    name: 'the one-cent withdrawal',
+    needs: ['token', 'withdrawalId'],
+    ...DETAILS_RULES,
+    request: (facts) => ({
+      method: 'GET',
+      path: `/withdraw/${id(facts.withdrawalId)}/details`,
+      auth: 'token',
+    }),
+  },
+];
+
+/**
+ * Why a scenario cannot run on a side that lacks `need`.
+ *
+ * @internal
+ */
+export function missingReason(need: Need, side: 'service' | 'mock'): string {
+  switch (need) {
+    case 'writes':
+      return 'changes data: runs only with allowWrites (--allow-writes)';
+    case 'customerId':
+      return 'needs a customer: pass customerId (--customer-id)';
+    case 'token':
+      return `the ${side} issued no token (see POST /auth/token, good password)`;
+    case 'pixKey':
+      return `the customer has no Pix key on the ${side} to withdraw to`;
+    case 'withdrawalCurrency':
+      return `the ${side} listed no withdrawal currency`;
+    case 'depositCurrency':
+      return `the ${side} listed no deposit currency`;
+    case 'withdrawalId':
+      return `reads the one-cent withdrawal (allowWrites), which the ${side} did not create`;
+    case 'depositId':
+      return `reads the one-cent deposit (allowWrites), which the ${side} did not create`;
+  }
+}
