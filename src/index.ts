@@ -36,7 +36,14 @@ export {
   UnauthorizedError,
 } from './errors.js';
 export * from './models/index.js';
-export { type AmountInput, centsToAmount, formatCents, normalizeAmount, toCents } from './money.js';
+export {
+  type AmountInput,
+  centsToAmount,
+  formatCents,
+  MAX_AMOUNT_CENTS,
+  normalizeAmount,
+  toCents,
+} from './money.js';
 export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';
 export { PixKeys } from './resources/pix-keys.js';
