@@ -39,18 +39,49 @@ export const DEFAULT_BACKOFF: ResolvedBackoff = {
   maxRetryAfterMs: 60_000,
 };
 
+const MONTH = '(?<month>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const TIME = '(?<time>(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d)';
+const WEEKDAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+// The three forms of an HTTP-date (RFC 9110, section 5.6.7): IMF-fixdate, RFC 850, asctime.
+const HTTP_DATES = [
+  new RegExp(`^${WEEKDAY}, (?<day>\\d{2}) ${MONTH} (?<year>\\d{4}) ${TIME} GMT$`),
+  new RegExp(
+    `^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (?<day>\\d{2})-${MONTH}-(?<year>\\d{2}) ${TIME} GMT$`,
+  ),
+  new RegExp(`^${WEEKDAY} ${MONTH} (?<day>[ \\d]\\d) ${TIME} (?<year>\\d{4})$`),
+];
+
+/** Epoch milliseconds of an HTTP-date, `undefined` for anything else. */
+function parseHttpDate(text: string, now: number): number | undefined {
+  for (const grammar of HTTP_DATES) {
+    const fields = grammar.exec(text)?.groups;
+    if (fields === undefined) continue;
+    let year = Number(fields.year);
+    if (fields.year?.length === 2) {
+      // RFC 850's two-digit year: one more than 50 years ahead is in the past century.
+      year += 2000;
+      if (year > new Date(now).getUTCFullYear() + 50) year -= 100;
+    }
+    const day = Number(fields.day);
+    const date = Date.parse(`${day} ${fields.month} ${year} ${fields.time} GMT`);
+    // A day the month lacks (31 Apr) is refused rather than rolled over into the next month.
+    return Number.isNaN(date) || new Date(date).getUTCDate() !== day ? undefined : date;
+  }
+  return undefined;
+}
+
 /**
- * Milliseconds a `Retry-After` header asks for: delay-seconds or an HTTP date (a past date is 0).
- * `undefined` when absent or unreadable.
+ * Milliseconds a `Retry-After` header asks for: delay-seconds (digits only) or an HTTP-date (a
+ * past date is 0). `undefined` when absent or anything else (`1.5`, `-1`, `+3`, an ISO date): the
+ * normal backoff then applies.
  *
  * @internal
  */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
   if (header === null) return undefined;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  if (/^\d+$/.test(header)) return Number(header) * 1000;
+  const date = parseHttpDate(header, now);
+  return date === undefined ? undefined : Math.max(0, date - now);
 }
 
 /**
