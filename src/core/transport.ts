@@ -14,7 +14,7 @@ import { TokenResponse } from '../models/auth.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { parseWith } from './parse.js';
-import { redactCause, redactValue } from './redact.js';
+import { redactCause, redactValue, scrubError, secretForms } from './redact.js';
 import { isTransient, parseRetryAfter, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
 import { TokenManager, type TokenStore } from './tokens.js';
 
@@ -167,7 +167,12 @@ export class Transport {
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    this.#tokens = new TokenManager(config.tokenStore, config.refreshSkewMs, () => this.#login());
+    this.#tokens = new TokenManager(
+      config.tokenStore,
+      config.refreshSkewMs,
+      () => this.#login(),
+      (error) => scrubError(error, this.#secrets()),
+    );
   }
 
   /** A valid access token, from the store or a login shared with concurrent callers. */
@@ -336,9 +341,8 @@ export class Transport {
   #interpret<T>(operation: Operation<T>, response: Response, text: string, sensitive: boolean): T {
     const { method, path } = operation;
     const { status } = response;
-    const secrets = this.#secrets();
     if (!response.ok) {
-      const body = redactValue(parseLenient(text), secrets);
+      const body = redactValue(parseLenient(text), this.#secrets());
       const message =
         typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
       throw createApiError({
@@ -352,7 +356,7 @@ export class Transport {
       });
     }
     const redactedBody = (value: unknown) =>
-      sensitive ? '[redacted]' : redactValue(value, secrets);
+      sensitive ? '[redacted]' : redactValue(value, this.#secrets());
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -378,8 +382,9 @@ export class Transport {
     return parsed.value;
   }
 
+  // Only called on the way to an error: the escaped forms are worked out then.
   #secrets(): string[] {
-    return [this.#config.password, ...this.#tokens.seen];
+    return secretForms([this.#config.password, ...this.#tokens.seen]);
   }
 
   #log(level: keyof Logger, event: LogEvent, message: string, fields: LogFields): void {
