@@ -32,6 +32,8 @@ export {
   PaymentTimeoutError,
   PaymentValidationError,
   RateLimitError,
+  RedirectError,
+  type RedirectErrorInit,
   type RequestFacts,
   UnauthorizedError,
 } from './errors.js';
