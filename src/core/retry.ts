@@ -39,17 +39,13 @@ export const DEFAULT_BACKOFF: ResolvedBackoff = {
   maxRetryAfterMs: 60_000,
 };
 
-const MONTH = '(?<month>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
-const TIME = '(?<time>(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d)';
-const WEEKDAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 // The three forms of an HTTP-date (RFC 9110, section 5.6.7): IMF-fixdate, RFC 850, asctime.
 const HTTP_DATES = [
-  new RegExp(`^${WEEKDAY}, (?<day>\\d{2}) ${MONTH} (?<year>\\d{4}) ${TIME} GMT$`),
-  new RegExp(
-    `^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (?<day>\\d{2})-${MONTH}-(?<year>\\d{2}) ${TIME} GMT$`,
-  ),
-  new RegExp(`^${WEEKDAY} ${MONTH} (?<day>[ \\d]\\d) ${TIME} (?<year>\\d{4})$`),
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?<day>\d\d) (?<month>[A-Z][a-z]{2}) (?<year>\d{4}) (?<time>\d\d:\d\d:\d\d) GMT$/,
+  /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (?<day>\d\d)-(?<month>[A-Z][a-z]{2})-(?<year>\d\d) (?<time>\d\d:\d\d:\d\d) GMT$/,
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?<month>[A-Z][a-z]{2}) (?<day>[ \d]\d) (?<time>\d\d:\d\d:\d\d) (?<year>\d{4})$/,
 ];
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 
 /** Epoch milliseconds of an HTTP-date, `undefined` for anything else. */
 function parseHttpDate(text: string, now: number): number | undefined {
@@ -62,10 +58,19 @@ function parseHttpDate(text: string, now: number): number | undefined {
       year += 2000;
       if (year > new Date(now).getUTCFullYear() + 50) year -= 100;
     }
+    const month = MONTHS.indexOf(fields.month ?? '') / 3;
+    const [hours, minutes, seconds] = (fields.time ?? '').split(':').map(Number);
     const day = Number(fields.day);
-    const date = Date.parse(`${day} ${fields.month} ${year} ${fields.time} GMT`);
-    // A day the month lacks (31 Apr) is refused rather than rolled over into the next month.
-    return Number.isNaN(date) || new Date(date).getUTCDate() !== day ? undefined : date;
+    const date = Date.UTC(year, month, day, hours, minutes, seconds);
+    const parsed = new Date(date);
+    // Each field in its range: no 31 April rolled over into May, no hour 25.
+    const exact =
+      Number.isInteger(month) &&
+      parsed.getUTCDate() === day &&
+      parsed.getUTCHours() === hours &&
+      parsed.getUTCMinutes() === minutes &&
+      parsed.getUTCSeconds() === seconds;
+    return exact ? date : undefined;
   }
   return undefined;
 }

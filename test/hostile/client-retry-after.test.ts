@@ -35,6 +35,10 @@ describe('parseRetryAfter', () => {
     'Wed, 1 May 2030 12:00:30 GMT',
     'Wed, 01 May 2030 25:00:30 GMT',
     'Wed, 32 May 2030 12:00:30 GMT',
+    'Wed, 31 Apr 2030 12:00:30 GMT',
+    'Wed, 01 Mai 2030 12:00:30 GMT',
+    'Wed, 01 May 2030 12:00:30 UTC',
+    'Wednesday, 01-May-2030 12:00:30 GMT',
   ])('%j is unreadable', (value) => {
     expect(parseRetryAfter(value, now)).toBeUndefined();
   });
