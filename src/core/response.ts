@@ -3,6 +3,34 @@ import { abortable } from './retry.js';
 
 const ignore = () => undefined;
 
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The reason phrase of a status, for an error body without a `message`. @internal */
+export function reasonPhrase(response: Response): string {
+  return REASON_PHRASES[response.status] ?? (response.statusText || `HTTP ${response.status}`);
+}
+
+/** A body as JSON where it is JSON, else as text. @internal */
+export function parseLenient(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Frees the connection behind a body the client will not read. @internal */
 export function discardBody(response: Response): void {
   response.body?.cancel().catch(ignore);

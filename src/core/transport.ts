@@ -15,7 +15,14 @@ import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { parseWith } from './parse.js';
 import { redactCause, redactValue, scrubError, secretForms } from './redact.js';
-import { discardBody, isRedirect, readBody, redirectError } from './response.js';
+import {
+  discardBody,
+  isRedirect,
+  parseLenient,
+  readBody,
+  reasonPhrase,
+  redirectError,
+} from './response.js';
 import { isTransient, parseRetryAfter, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
 import { TokenManager, type TokenStore } from './tokens.js';
 
@@ -113,39 +120,13 @@ interface Attempt {
   readonly sensitive: boolean;
 }
 
-const REASON_PHRASES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-function reasonPhrase(response: Response): string {
-  return REASON_PHRASES[response.status] ?? (response.statusText || `HTTP ${response.status}`);
-}
-
-function parseLenient(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 // The token goes into the Authorization header: a login answer whose token holds anything but
 // visible ASCII (CR, LF, a space) is refused like any other answer that breaks the contract.
 const LoginAnswer = /* @__PURE__ */ schema(() =>
   z.looseObject({
     token: z
       .string()
-      .check(z.regex(/^[!-~]+$/, 'must be visible ASCII characters only, as a header value is')),
+      .check(z.regex(/^[!-~]+$/, 'must be visible ASCII characters only (it is sent in a header)')),
   }),
 );
 

@@ -44,7 +44,10 @@ describe('values that cannot go in a header', () => {
     const error = await rejectionOf(makeClient().withdrawals.listCurrencies());
     expect(error).toBeInstanceOf(PaymentResponseError);
     expect(error).toMatchObject({ path: '/auth/token', body: '[redacted]' });
-    expect((error as PaymentResponseError).issues[0]?.path).toEqual(['token']);
+    expect((error as PaymentResponseError).issues[0]).toEqual({
+      path: ['token'],
+      message: 'must be visible ASCII characters only (it is sent in a header)',
+    });
     expect(shown(error)).not.toContain('X-Injected');
     // Only the login went out: nothing was sent with the broken header.
     expect(server.received.map(({ path }) => path).at(-1)).toBe('/auth/token');
