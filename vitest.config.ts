@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+// Files that force garbage collection run in workers started with --expose-gc.
+const NEEDS_GC = ['test/hostile/client-body-deadline.test.ts'];
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -11,10 +14,24 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     globalSetup: ['./test/support/externals-setup.ts'],
     testTimeout: 15_000,
     restoreMocks: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+          exclude: NEEDS_GC,
+          typecheck: {
+            enabled: true,
+            include: ['test/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
+        },
+      },
+      { extends: true, test: { name: 'gc', include: NEEDS_GC, execArgv: ['--expose-gc'] } },
+    ],
   },
 });

@@ -1,7 +1,9 @@
 import type { Logger } from './core/logger.js';
 import {
   checkNumber,
+  DEFAULT_MAX_RESPONSE_BYTES,
   MAX_TIMER_MS,
+  RESPONSE_BYTES_RULE,
   RETRIES_RULE,
   TIMEOUT_RULE,
   throwIfIssues,
@@ -57,6 +59,14 @@ export interface PaymentClientOptions {
    */
   readonly maxRetries?: number | undefined;
   /**
+   * Largest response body the client reads, in bytes. A larger one, by its `Content-Length` or
+   * counted as it arrives, is not read further (its connection is closed): a 2xx then ends in a
+   * {@link PaymentResponseError}, an error status in its {@link PaymentApiError} without the
+   * body. Keeps a broken or hostile server from filling the process's memory.
+   * @default 10_485_760 (10 MiB)
+   */
+  readonly maxResponseBytes?: number | undefined;
+  /**
    * Backoff between retries.
    * @default { initialDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 }
    */
@@ -91,7 +101,8 @@ export interface PaymentClientOptions {
    */
   readonly logger?: Logger | undefined;
   /**
-   * Appended to the `User-Agent` header after `pix-payment-sdk/<version>`.
+   * Appended to the `User-Agent` header after `pix-payment-sdk/<version>`. Printable ASCII only
+   * (it is a header value): anything else, a line break above all, is refused at construction.
    * @default none
    */
   readonly userAgent?: string | undefined;
@@ -123,6 +134,15 @@ function checkBaseUrl(value: unknown, issues: PaymentIssue[]): string {
   if (url.username !== '' || url.password !== '') return fail('must not contain credentials');
   if (url.search !== '' || url.hash !== '') return fail('must not contain a query or fragment');
   return url.href.replace(/\/+$/, '');
+}
+
+function checkUserAgent(value: unknown, issues: PaymentIssue[]): void {
+  if (value !== undefined && (typeof value !== 'string' || !/^[\x20-\x7e]*$/.test(value))) {
+    issues.push({
+      path: ['userAgent'],
+      message: 'must be a string of printable ASCII characters (it goes into a header)',
+    });
+  }
 }
 
 function checkSecretField(name: string, value: unknown, issues: PaymentIssue[]): void {
@@ -187,6 +207,8 @@ export class PaymentClient {
     checkSecretField('password', options?.password, issues);
     checkNumber(issues, 'timeoutMs', options?.timeoutMs, TIMEOUT_RULE);
     checkNumber(issues, 'maxRetries', options?.maxRetries, RETRIES_RULE);
+    checkNumber(issues, 'maxResponseBytes', options?.maxResponseBytes, RESPONSE_BYTES_RULE);
+    checkUserAgent(options?.userAgent, issues);
     checkNumber(issues, 'refreshSkewMs', options?.refreshSkewMs, { min: 0, max: 2 ** 40 });
     const backoff = { ...DEFAULT_BACKOFF };
     for (const key of Object.keys(DEFAULT_BACKOFF) as Array<keyof typeof DEFAULT_BACKOFF>) {
@@ -208,6 +230,7 @@ export class PaymentClient {
       password: options.password,
       timeoutMs: options.timeoutMs ?? 30_000,
       maxRetries: options.maxRetries ?? 2,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       refreshSkewMs: options.refreshSkewMs ?? 60_000,
       backoff,
       fetch: options.fetch,

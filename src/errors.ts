@@ -54,9 +54,9 @@ export interface PaymentApiErrorInit extends RequestFacts {
 /**
  * The service answered with an error status. `status`, `serviceMessage` (the `message` of the
  * body, for example `Not Found`), the parsed `body`, `method`, `path` and `requestId` say which.
- * Thrown as one of its subclasses: {@link BadRequestError}, {@link UnauthorizedError},
- * {@link NotFoundError}, {@link RateLimitError}, {@link InternalServerError}; another status gives a
- * plain `PaymentApiError`.
+ * Thrown as one of its subclasses: {@link RedirectError}, {@link BadRequestError},
+ * {@link UnauthorizedError}, {@link NotFoundError}, {@link RateLimitError},
+ * {@link InternalServerError}; another status gives a plain `PaymentApiError`.
  *
  * @example
  * ```ts
@@ -161,6 +161,36 @@ export class RateLimitError extends PaymentApiError {
 export class InternalServerError extends PaymentApiError {
   /** Always `'InternalServerError'`, also across realms where `instanceof` fails. */
   override name = 'InternalServerError';
+}
+
+/** What {@link RedirectError} is built from. */
+export interface RedirectErrorInit extends PaymentApiErrorInit {
+  /** The origin (`scheme://host:port`) of the redirect's `Location`, where it could be read. */
+  readonly redirectOrigin?: string | undefined;
+}
+
+/**
+ * 3xx: the service answered with a redirect, which the client never follows. Following it would
+ * send the request again, with the password (on `/auth/token`) or the bearer token, to wherever
+ * `Location` points. `redirectOrigin` names the target's origin only (no path, query or
+ * credentials); check the `baseUrl` or the proxy in front of the service. The body is not read.
+ * In a browser, `fetch` hides redirects: `status` is then `0` and `redirectOrigin` is `undefined`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof RedirectError) alertOps(`baseUrl redirects to ${error.redirectOrigin}`);
+ * ```
+ */
+export class RedirectError extends PaymentApiError {
+  /** Always `'RedirectError'`, also across realms where `instanceof` fails. */
+  override name = 'RedirectError';
+  /** The origin (`scheme://host:port`) the service redirected to, when `Location` was readable. */
+  readonly redirectOrigin: string | undefined;
+
+  constructor(init: RedirectErrorInit) {
+    super(init);
+    this.redirectOrigin = init.redirectOrigin;
+  }
 }
 
 /**
@@ -298,7 +328,7 @@ const API_ERRORS: Record<number, typeof PaymentApiError> = {
 };
 
 /**
- * Builds the {@link PaymentApiError} subclass that matches a status: 400, 401, 404, 429, 5xx.
+ * Builds the {@link PaymentApiError} subclass that matches a status: 3xx, 400, 401, 404, 429, 5xx.
  *
  * @example
  * ```ts
@@ -307,6 +337,7 @@ const API_ERRORS: Record<number, typeof PaymentApiError> = {
  * ```
  */
 export function createApiError(init: PaymentApiErrorInit): PaymentApiError {
+  if (init.status >= 300 && init.status < 400) return new RedirectError(init);
   const ErrorClass =
     init.status >= 500 ? InternalServerError : (API_ERRORS[init.status] ?? PaymentApiError);
   return new ErrorClass(init);
@@ -328,6 +359,7 @@ const API_NAMES = [
   'NotFoundError',
   'RateLimitError',
   'InternalServerError',
+  'RedirectError',
 ];
 
 /**

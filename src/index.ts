@@ -32,11 +32,20 @@ export {
   PaymentTimeoutError,
   PaymentValidationError,
   RateLimitError,
+  RedirectError,
+  type RedirectErrorInit,
   type RequestFacts,
   UnauthorizedError,
 } from './errors.js';
 export * from './models/index.js';
-export { type AmountInput, centsToAmount, formatCents, normalizeAmount, toCents } from './money.js';
+export {
+  type AmountInput,
+  centsToAmount,
+  formatCents,
+  MAX_AMOUNT_CENTS,
+  normalizeAmount,
+  toCents,
+} from './money.js';
 export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';
 export { PixKeys } from './resources/pix-keys.js';

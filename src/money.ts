@@ -18,11 +18,27 @@ export type AmountInput =
   | string
   | number
   | {
-      /** The amount in centavos, a safe positive integer. */
+      /** The amount in centavos, a positive integer up to {@link MAX_AMOUNT_CENTS}. */
       readonly cents: number;
     };
 
+/**
+ * The largest amount the builders accept, in cents: 7_036_874_417_766_400, that is
+ * BRL 70,368,744,177,664.00 (2^46 reais). The amount travels as a JSON number; up to here every
+ * amount in cents has a double whose shortest text is exactly that decimal, so the JSON sent
+ * reads back as the same cents. Above 2^46 doubles lie more than a cent apart and some amounts
+ * would go out as a neighbour (`90071992547409.91` as `90071992547409.9`).
+ *
+ * @example
+ * ```ts
+ * if (cents > MAX_AMOUNT_CENTS) throw new Error('split the payment');
+ * ```
+ */
+export const MAX_AMOUNT_CENTS = 7_036_874_417_766_400;
+
 const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+const TOO_LARGE = `is above the largest amount sent exactly, ${MAX_AMOUNT_CENTS} cents (70368744177664.00)`;
 
 function reject(message: string, path: ReadonlyArray<PropertyKey>): never {
   throw new PaymentValidationError([{ path, message }], 'Invalid amount');
@@ -38,7 +54,7 @@ function centsFromDecimal(text: string, path: ReadonlyArray<PropertyKey>): numbe
   const fraction = (match[2] ?? '').padEnd(2, '0');
   // Build the integer from its digits: exact for every amount up to Number.MAX_SAFE_INTEGER cents.
   const cents = Number(units.replace(/^0+(?=\d)/, '') + fraction);
-  if (!Number.isSafeInteger(cents)) reject('is too large to be represented exactly', path);
+  if (cents > MAX_AMOUNT_CENTS) reject(TOO_LARGE, path);
   if (cents === 0) reject('must be greater than zero', path);
   return cents;
 }
@@ -48,7 +64,7 @@ function centsFromDecimal(text: string, path: ReadonlyArray<PropertyKey>): numbe
  *
  * @param path - Where the amount sits in the caller's input, for the error's `issues`.
  * @throws {@link PaymentValidationError} when the amount is zero, negative, not finite, has a third
- * decimal or does not fit in a safe integer of cents.
+ * decimal or is above {@link MAX_AMOUNT_CENTS}.
  *
  * @example
  * ```ts
@@ -78,6 +94,7 @@ export function toCents(
       return reject('cents must be a safe integer', [...path, 'cents']);
     }
     if (cents <= 0) return reject('must be greater than zero', [...path, 'cents']);
+    if (cents > MAX_AMOUNT_CENTS) return reject(TOO_LARGE, [...path, 'cents']);
     return cents;
   }
   return reject('must be a decimal string, a number or { cents }', path);
@@ -86,7 +103,7 @@ export function toCents(
 /**
  * The decimal number the service expects for integer cents (`1050` -> `10.5`). Dividing an exact
  * integer by 100 yields the double nearest to the decimal, which `JSON.stringify` writes exactly as
- * that decimal.
+ * that decimal for every amount up to {@link MAX_AMOUNT_CENTS} (beyond it, not always).
  *
  * @example
  * ```ts

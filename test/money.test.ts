@@ -24,7 +24,7 @@ describe('toCents', () => {
     ['10', 1000],
     ['0.01', 1],
     ['007.10', 710],
-    ['90071992547409.91', 9007199254740991],
+    ['70368744177664.00', 7036874417766400],
   ])('the decimal string %s is %i cents', (amount, cents) => {
     expect(toCents(amount)).toBe(cents);
   });
@@ -54,7 +54,14 @@ describe('toCents', () => {
     ['', 'is not a positive decimal amount: ""'],
     [' 10', 'is not a positive decimal amount: " 10"'],
     ['.5', 'is not a positive decimal amount: ".5"'],
-    ['90071992547409.92', 'is too large to be represented exactly'],
+    [
+      '70368744177664.01',
+      'is above the largest amount sent exactly, 7036874417766400 cents (70368744177664.00)',
+    ],
+    [
+      '90071992547409.92',
+      'is above the largest amount sent exactly, 7036874417766400 cents (70368744177664.00)',
+    ],
   ])('the string %j is refused: %s', (amount, message) => {
     expect(issueOf(() => toCents(amount))).toEqual({ path: ['amount'], message });
   });
@@ -77,6 +84,10 @@ describe('toCents', () => {
     [{ cents: -5 }, 'must be greater than zero'],
     [{ cents: 10.5 }, 'cents must be a safe integer'],
     [{ cents: Number.MAX_SAFE_INTEGER + 1 }, 'cents must be a safe integer'],
+    [
+      { cents: 7036874417766401 },
+      'is above the largest amount sent exactly, 7036874417766400 cents (70368744177664.00)',
+    ],
   ])('cents %j are refused: %s', (amount, message) => {
     expect(issueOf(() => toCents(amount))).toEqual({ path: ['amount', 'cents'], message });
   });

@@ -41,3 +41,11 @@ export function throwIfIssues(issues: ReadonlyArray<PaymentIssue>, context: stri
 export const TIMEOUT_RULE: NumberRule = { min: 1, max: MAX_TIMER_MS, integer: true };
 /** @internal */
 export const RETRIES_RULE: NumberRule = { min: 0, max: 10, integer: true };
+/** @internal */
+export const RESPONSE_BYTES_RULE: NumberRule = {
+  min: 1,
+  max: Number.MAX_SAFE_INTEGER,
+  integer: true,
+};
+/** @internal */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;

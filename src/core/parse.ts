@@ -42,7 +42,8 @@ function messageOf(issue: ZodIssue, value: unknown): string {
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     default:
-      return `is invalid (${issue.code})`;
+      // A check of this package's own may carry a message; zod/mini's say only "Invalid input".
+      return issue.message !== 'Invalid input' ? issue.message : `is invalid (${issue.code})`;
   }
 }
 

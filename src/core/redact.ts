@@ -1,14 +1,54 @@
 const REDACTED = '[redacted]';
 
+// A JWT issued to anyone, also one this client never saw (another process's, in a shared store):
+// base64url of `{"` starts every header, then two more dot-separated base64url segments.
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
+
+// JSON has already escaped control characters; some servers also escape every non-ASCII one.
+const toUnicodeEscapes = (text: string, hex: (code: string) => string) =>
+  text.replace(
+    /[\u0080-\uffff]/g,
+    (char) => `\\u${hex(char.charCodeAt(0).toString(16).padStart(4, '0'))}`,
+  );
+
 /**
- * Replaces every occurrence of a secret in a string.
+ * Every form in which a secret may come back in a body or an error, longest first: as it is,
+ * inside a JSON string (`"` and `\` escaped; also with `/` escaped and non-ASCII as `\uXXXX`, as
+ * some servers write it), percent-encoded and form-encoded.
+ *
+ * @internal
+ */
+export function secretForms(secrets: ReadonlyArray<string>): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret === '') continue;
+    const json = JSON.stringify(secret).slice(1, -1);
+    for (const escaped of [json, json.replaceAll('/', '\\/')]) {
+      forms.add(escaped);
+      forms.add(toUnicodeEscapes(escaped, (code) => code));
+      forms.add(toUnicodeEscapes(escaped, (code) => code.toUpperCase()));
+    }
+    forms.add(secret);
+    forms.add(new URLSearchParams([['', secret]]).toString().slice(1));
+    try {
+      forms.add(encodeURIComponent(secret));
+    } catch {
+      // A lone surrogate cannot be percent-encoded, so it cannot come back that way either.
+    }
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Replaces every occurrence of a secret in a string, and every JWT. `secrets` should come from
+ * {@link secretForms}, so that escaped forms are caught too.
  *
  * @internal
  */
 export function redactText(text: string, secrets: ReadonlyArray<string>): string {
   let result = text;
   for (const secret of secrets) if (secret !== '') result = result.split(secret).join(REDACTED);
-  return result;
+  return result.replace(JWT, REDACTED);
 }
 
 /**
@@ -77,4 +117,78 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 0) return '***';
   return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
+const MAX_DEPTH = 8;
+
+/**
+ * A copy of an error thrown by code the client calls (a token store), with every secret removed
+ * from its message, stack, own properties (enumerable or not), `cause` and `errors`, to any depth.
+ * Errors stay errors with their `name`; plain objects and arrays are copied; class instances
+ * (a socket, a `Request`) and binary data become a short description.
+ *
+ * @internal
+ */
+export function scrubError(error: unknown, secrets: ReadonlyArray<string>): unknown {
+  return scrub(error, secrets, 0, new Map());
+}
+
+function scrub(
+  value: unknown,
+  secrets: ReadonlyArray<string>,
+  depth: number,
+  seen: Map<object, unknown>,
+): unknown {
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (typeof value === 'function') return '[function]';
+  if (typeof value !== 'object' || value === null) return value;
+  if (seen.has(value)) return seen.get(value);
+  if (depth > MAX_DEPTH) return '[too deep]';
+  if (ArrayBuffer.isView(value)) return `[${value.byteLength} bytes]`;
+  if (value instanceof Error)
+    return scrubOwn(value, copyOfError(value, secrets), secrets, depth, seen);
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    seen.set(value, copy);
+    for (const item of value) copy.push(scrub(item, secrets, depth + 1, seen));
+    return copy;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    return `[${(value.constructor as { name?: unknown } | undefined)?.name || 'object'}]`;
+  }
+  return scrubOwn(value, {}, secrets, depth, seen);
+}
+
+function copyOfError(error: Error, secrets: ReadonlyArray<string>): Error {
+  const message = redactText(String(error.message), secrets);
+  const copy =
+    error instanceof AggregateError ? new AggregateError([], message) : new Error(message);
+  copy.name = redactText(String(error.name), secrets);
+  copy.stack = typeof error.stack === 'string' ? redactText(error.stack, secrets) : copy.name;
+  return copy;
+}
+
+// Copies own data properties, scrubbed, with their enumerability; getters are not called.
+function scrubOwn<T extends object>(
+  source: object,
+  copy: T,
+  secrets: ReadonlyArray<string>,
+  depth: number,
+  seen: Map<object, unknown>,
+): T {
+  seen.set(source, copy);
+  const isError = copy instanceof Error;
+  for (const key of Reflect.ownKeys(source)) {
+    if (isError && (key === 'message' || key === 'stack' || key === 'name')) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(source, key);
+    if (descriptor === undefined || !('value' in descriptor)) continue;
+    Object.defineProperty(copy, typeof key === 'string' ? redactText(key, secrets) : key, {
+      value: scrub(descriptor.value, secrets, depth + 1, seen),
+      enumerable: descriptor.enumerable ?? false,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
 }

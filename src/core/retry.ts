@@ -39,18 +39,54 @@ export const DEFAULT_BACKOFF: ResolvedBackoff = {
   maxRetryAfterMs: 60_000,
 };
 
+// The three forms of an HTTP-date (RFC 9110, section 5.6.7): IMF-fixdate, RFC 850, asctime.
+const HTTP_DATES = [
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?<day>\d\d) (?<month>[A-Z][a-z]{2}) (?<year>\d{4}) (?<time>\d\d:\d\d:\d\d) GMT$/,
+  /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (?<day>\d\d)-(?<month>[A-Z][a-z]{2})-(?<year>\d\d) (?<time>\d\d:\d\d:\d\d) GMT$/,
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?<month>[A-Z][a-z]{2}) (?<day>[ \d]\d) (?<time>\d\d:\d\d:\d\d) (?<year>\d{4})$/,
+];
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
+
+/** Epoch milliseconds of an HTTP-date, `undefined` for anything else. */
+function parseHttpDate(text: string, now: number): number | undefined {
+  for (const grammar of HTTP_DATES) {
+    const fields = grammar.exec(text)?.groups;
+    if (fields === undefined) continue;
+    let year = Number(fields.year);
+    if (fields.year?.length === 2) {
+      // RFC 850's two-digit year: one more than 50 years ahead is in the past century.
+      year += 2000;
+      if (year > new Date(now).getUTCFullYear() + 50) year -= 100;
+    }
+    const month = MONTHS.indexOf(fields.month ?? '') / 3;
+    const [hours, minutes, seconds] = (fields.time ?? '').split(':').map(Number);
+    const day = Number(fields.day);
+    const date = Date.UTC(year, month, day, hours, minutes, seconds);
+    const parsed = new Date(date);
+    // Each field in its range: no 31 April rolled over into May, no hour 25.
+    const exact =
+      Number.isInteger(month) &&
+      parsed.getUTCDate() === day &&
+      parsed.getUTCHours() === hours &&
+      parsed.getUTCMinutes() === minutes &&
+      parsed.getUTCSeconds() === seconds;
+    return exact ? date : undefined;
+  }
+  return undefined;
+}
+
 /**
- * Milliseconds a `Retry-After` header asks for: delay-seconds or an HTTP date (a past date is 0).
- * `undefined` when absent or unreadable.
+ * Milliseconds a `Retry-After` header asks for: delay-seconds (digits only) or an HTTP-date (a
+ * past date is 0). `undefined` when absent or anything else (`1.5`, `-1`, `+3`, an ISO date): the
+ * normal backoff then applies.
  *
  * @internal
  */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
   if (header === null) return undefined;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  if (/^\d+$/.test(header)) return Number(header) * 1000;
+  const date = parseHttpDate(header, now);
+  return date === undefined ? undefined : Math.max(0, date - now);
 }
 
 /**

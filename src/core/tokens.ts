@@ -100,11 +100,17 @@ export interface Lease {
   readonly fresh: boolean;
 }
 
-async function fromStore<T>(operation: string, run: () => Promise<T>): Promise<T> {
+// A store's error may quote the token (a Redis client puts the command and its arguments in its
+// message and properties): it becomes the cause only once `scrub` has removed every secret.
+async function fromStore<T>(
+  operation: string,
+  run: () => Promise<T>,
+  scrub: (error: unknown) => unknown,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new PaymentError(`tokenStore.${operation}() failed`, { cause: error });
+    throw new PaymentError(`tokenStore.${operation}() failed`, { cause: scrub(error) });
   }
 }
 
@@ -118,14 +124,22 @@ export class TokenManager {
   readonly #store: TokenStore;
   readonly #refreshSkewMs: number;
   readonly #login: () => Promise<string>;
+  readonly #scrub: (error: unknown) => unknown;
   #pending: Promise<Lease> | undefined;
   // Tokens this client has seen, so that errors and logs can be scrubbed of them.
   readonly #seen: string[] = [];
 
-  constructor(store: TokenStore, refreshSkewMs: number, login: () => Promise<string>) {
+  /** `scrub` copies an error thrown by the store without any secret in it. */
+  constructor(
+    store: TokenStore,
+    refreshSkewMs: number,
+    login: () => Promise<string>,
+    scrub: (error: unknown) => unknown,
+  ) {
     this.#store = store;
     this.#refreshSkewMs = refreshSkewMs;
     this.#login = login;
+    this.#scrub = scrub;
   }
 
   /** The tokens this client has used lately, newest last. */
@@ -154,7 +168,7 @@ export class TokenManager {
   }
 
   async #obtain(stale: string | undefined): Promise<Lease> {
-    const stored = await fromStore('get', () => this.#store.get());
+    const stored = await fromStore('get', () => this.#store.get(), this.#scrub);
     // A store shared with other code may hold anything; only a non-empty token string counts.
     const cached = typeof stored?.token === 'string' && stored.token !== '' ? stored : undefined;
     if (cached && cached.token !== stale && !this.#expiring(cached)) {
@@ -162,12 +176,14 @@ export class TokenManager {
       return { token: cached.token, fresh: false };
     }
     if (cached && cached.token === stale)
-      await fromStore('delete', () => this.#store.delete(stale));
+      await fromStore('delete', () => this.#store.delete(stale), this.#scrub);
     const token = await this.#login();
     this.#remember(token);
     const expiresAt = readJwtExpiry(token);
-    await fromStore('set', () =>
-      this.#store.set(expiresAt === undefined ? { token } : { token, expiresAt }),
+    await fromStore(
+      'set',
+      () => this.#store.set(expiresAt === undefined ? { token } : { token, expiresAt }),
+      this.#scrub,
     );
     return { token, fresh: true };
   }

@@ -1,5 +1,5 @@
 import ky, { isNetworkError } from 'ky';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   createApiError,
   isPaymentApiError,
@@ -10,11 +10,19 @@ import {
   PaymentResponseError,
   PaymentTimeoutError,
 } from '../errors.js';
-import { TokenResponse } from '../models/auth.js';
+import { schema } from '../models/shared.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { parseWith } from './parse.js';
-import { redactCause, redactValue } from './redact.js';
+import { redactCause, redactValue, scrubError, secretForms } from './redact.js';
+import {
+  discardBody,
+  isRedirect,
+  parseLenient,
+  readBody,
+  reasonPhrase,
+  redirectError,
+} from './response.js';
 import { isTransient, parseRetryAfter, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
 import { TokenManager, type TokenStore } from './tokens.js';
 
@@ -78,6 +86,7 @@ export interface TransportConfig {
   readonly password: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;
+  readonly maxResponseBytes: number;
   readonly refreshSkewMs: number;
   readonly backoff: ResolvedBackoff;
   readonly fetch: FetchLike | undefined;
@@ -111,31 +120,15 @@ interface Attempt {
   readonly sensitive: boolean;
 }
 
-const REASON_PHRASES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-function reasonPhrase(response: Response): string {
-  return REASON_PHRASES[response.status] ?? (response.statusText || `HTTP ${response.status}`);
-}
-
-function parseLenient(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+// The token goes into the Authorization header: a login answer whose token holds anything but
+// visible ASCII (CR, LF, a space) is refused like any other answer that breaks the contract.
+const LoginAnswer = /* @__PURE__ */ schema(() =>
+  z.looseObject({
+    token: z
+      .string()
+      .check(z.regex(/^[!-~]+$/, 'must be visible ASCII characters only (it is sent in a header)')),
+  }),
+);
 
 function callerHeaders(headers: RequestOptions['headers'], issues: PaymentIssue[]): Headers {
   try {
@@ -167,7 +160,12 @@ export class Transport {
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    this.#tokens = new TokenManager(config.tokenStore, config.refreshSkewMs, () => this.#login());
+    this.#tokens = new TokenManager(
+      config.tokenStore,
+      config.refreshSkewMs,
+      () => this.#login(),
+      (error) => scrubError(error, this.#secrets()),
+    );
   }
 
   /** A valid access token, from the store or a login shared with concurrent callers. */
@@ -250,7 +248,7 @@ export class Transport {
       {
         method: 'POST',
         path: '/auth/token',
-        schema: TokenResponse,
+        schema: LoginAnswer,
         body: { email, password },
         retry: false,
       },
@@ -281,37 +279,51 @@ export class Transport {
     headers.set('accept', 'application/json');
     headers.set('user-agent', this.#config.userAgent);
     if (body !== undefined) headers.set('content-type', 'application/json');
-    if (attempt.token !== undefined) headers.set('authorization', `Bearer ${attempt.token}`);
+    if (attempt.token !== undefined) {
+      try {
+        headers.set('authorization', `Bearer ${attempt.token}`);
+      } catch {
+        // Only a stored token can get here (a login's is checked): never quote it.
+        throw new PaymentError(
+          'The stored access token cannot be sent: it holds characters a header value cannot (check the tokenStore)',
+        );
+      }
+    }
 
-    // One deadline for the whole attempt, body included (ky's `timeout` stops at the headers).
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), attempt.timeoutMs);
-    const signal = attempt.signal
-      ? AbortSignal.any([attempt.signal, deadline.signal])
-      : deadline.signal;
+    // One controller for the whole attempt, body included. The deadline and the caller's signal
+    // abort it directly, and `readBody` cancels its reader on it: no link on the way is one that
+    // garbage collection can drop (the `Request` ky builds follows a signal only weakly).
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    const timer = setTimeout(stop, attempt.timeoutMs);
+    attempt.signal?.addEventListener('abort', stop, { once: true });
+    const url = this.#config.baseUrl + path;
     const started = Date.now();
     const facts = { method, path, attempt: attempt.attempt };
     let response: Response;
-    let text: string;
+    let text: string | undefined;
     try {
-      response = await ky(this.#config.baseUrl + path, {
+      response = await ky(url, {
         method,
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal,
+        signal: controller.signal,
         fetch: fetchImpl,
         retry: 0,
         timeout: false,
         throwHttpErrors: false,
+        // Following would replay the password or the token to wherever `Location` points.
+        redirect: 'manual',
       });
-      text = await response.text();
+      if (isRedirect(response)) discardBody(response);
+      else text = await readBody(response, controller.signal, this.#config.maxResponseBytes);
     } catch (error) {
       const durationMs = Date.now() - started;
       if (attempt.signal?.aborted) {
         this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
         throw attempt.signal.reason;
       }
-      if (deadline.signal.aborted) {
+      if (controller.signal.aborted) {
         this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
         throw new PaymentTimeoutError({ method, path, timeoutMs: attempt.timeoutMs });
       }
@@ -324,21 +336,29 @@ export class Transport {
       );
     } finally {
       clearTimeout(timer);
+      attempt.signal?.removeEventListener('abort', stop);
     }
     this.#log('debug', 'response', 'response', {
       ...facts,
       status: response.status,
       durationMs: Date.now() - started,
     });
+    if (isRedirect(response)) throw redirectError(response, url, { method, path });
     return this.#interpret(operation, response, text, attempt.sensitive);
   }
 
-  #interpret<T>(operation: Operation<T>, response: Response, text: string, sensitive: boolean): T {
+  #interpret<T>(
+    operation: Operation<T>,
+    response: Response,
+    text: string | undefined,
+    sensitive: boolean,
+  ): T {
     const { method, path } = operation;
     const { status } = response;
-    const secrets = this.#secrets();
     if (!response.ok) {
-      const body = redactValue(parseLenient(text), secrets);
+      // Too large to keep: the status still says what happened, and decides on a retry.
+      const body =
+        text === undefined ? undefined : redactValue(parseLenient(text), this.#secrets());
       const message =
         typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
       throw createApiError({
@@ -352,7 +372,21 @@ export class Transport {
       });
     }
     const redactedBody = (value: unknown) =>
-      sensitive ? '[redacted]' : redactValue(value, secrets);
+      sensitive ? '[redacted]' : redactValue(value, this.#secrets());
+    if (text === undefined) {
+      throw new PaymentResponseError({
+        status,
+        method,
+        path,
+        issues: [
+          {
+            path: [],
+            message: `is larger than maxResponseBytes (${this.#config.maxResponseBytes} bytes)`,
+          },
+        ],
+        body: undefined,
+      });
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -378,8 +412,9 @@ export class Transport {
     return parsed.value;
   }
 
+  // Only called on the way to an error: the escaped forms are worked out then.
   #secrets(): string[] {
-    return [this.#config.password, ...this.#tokens.seen];
+    return secretForms([this.#config.password, ...this.#tokens.seen]);
   }
 
   #log(level: keyof Logger, event: LogEvent, message: string, fields: LogFields): void {

@@ -1,0 +1,131 @@
+import { RedirectError, type RequestFacts } from '../errors.js';
+import { abortable } from './retry.js';
+
+const ignore = () => undefined;
+
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The reason phrase of a status, for an error body without a `message`. @internal */
+export function reasonPhrase(response: Response): string {
+  return REASON_PHRASES[response.status] ?? (response.statusText || `HTTP ${response.status}`);
+}
+
+/** A body as JSON where it is JSON, else as text. @internal */
+export function parseLenient(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Frees the connection behind a body the client will not read. @internal */
+export function discardBody(response: Response): void {
+  response.body?.cancel().catch(ignore);
+}
+
+/**
+ * Whether the answer is a redirect, which the client never follows: any 3xx, or the opaque
+ * answer a browser's `fetch` gives for one under `redirect: 'manual'`.
+ *
+ * @internal
+ */
+export function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
+/**
+ * The error for a redirect: its status and the origin of its `Location` (resolved against the
+ * request's URL), never the whole target, whose path and query may carry anything.
+ *
+ * @internal
+ */
+export function redirectError(
+  response: Response,
+  requestUrl: string,
+  facts: RequestFacts,
+): RedirectError {
+  let origin: string | undefined;
+  try {
+    const location = response.headers.get('location');
+    if (location !== null) origin = new URL(location, requestUrl).origin;
+  } catch {
+    // Unreadable: the error says so.
+  }
+  const target = origin === 'null' ? undefined : origin;
+  return new RedirectError({
+    ...facts,
+    status: response.status,
+    serviceMessage: `Redirect to ${target ?? 'an unreadable location'} not followed`,
+    body: undefined,
+    requestId: response.headers.get('x-request-id') ?? undefined,
+    redirectOrigin: target,
+  });
+}
+
+/**
+ * Reads a body as UTF-8 text (as `Response.text()` does), or returns `undefined` once it proves
+ * larger than `limit` bytes, by its `Content-Length` before reading or by counting as it streams;
+ * the rest is then cancelled, which closes the connection. Rejects as soon as `signal` aborts, by
+ * cancelling the reader itself: nothing depends on the `Request`'s own signal, whose link to the
+ * caller's is lost once garbage collection runs.
+ *
+ * @internal
+ */
+export async function readBody(
+  response: Response,
+  signal: AbortSignal,
+  limit: number,
+): Promise<string | undefined> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    discardBody(response);
+    return undefined;
+  }
+  const stream = response.body;
+  if (stream === null) return '';
+  // A `fetch` option whose bodies are not web streams (node-fetch) can only be read whole.
+  if (typeof stream.getReader !== 'function') {
+    const text = await abortable(response.text(), signal);
+    return new TextEncoder().encode(text).byteLength > limit ? undefined : text;
+  }
+  const reader = stream.getReader();
+  const cancel = () => {
+    reader.cancel().catch(ignore);
+  };
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    signal.throwIfAborted();
+    const decoder = new TextDecoder();
+    let text = '';
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      signal.throwIfAborted();
+      if (done) return text + decoder.decode();
+      size += value.byteLength;
+      if (size > limit) {
+        cancel();
+        return undefined;
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    cancel();
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
