@@ -1,10 +1,11 @@
-import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { MockClock } from './clock.js';
 import type { FaultHandle, FaultSpec } from './faults.js';
 import { expireTokens } from './handlers/control.js';
 import { type CustomerCreateInput, createCustomerDirect } from './handlers/customers.js';
 import { cryptoRandom, uuid } from './ids.js';
 import { setInternals } from './internals.js';
+import { loadMsw } from './msw.js';
 import { createRouter, NETWORK_ERROR } from './router.js';
 import {
   type JournalEntry,
@@ -236,7 +237,11 @@ export interface PaymentServiceMock {
   readonly baseUrl: string;
   /** The company's login. */
   readonly credentials: MockCredentials;
-  /** MSW request handlers, for `setupServer(...mock.handlers)` or `setupWorker(...)`. */
+  /**
+   * MSW request handlers, for `setupServer(...mock.handlers)` or `setupWorker(...)`. The only part
+   * of the mock that needs msw: read without msw installed, it throws an `Error` that says to run
+   * `npm install --save-dev msw`.
+   */
   readonly handlers: ReadonlyArray<HttpHandler>;
   /** A `fetch` answering from the mock, with no global patching. */
   readonly fetch: MockFetch;
@@ -332,19 +337,24 @@ export function createPaymentServiceMock(
     return result;
   };
 
-  const handlers: ReadonlyArray<HttpHandler> = Object.freeze([
-    http.all(
-      ({ request }) => relativePath(state, request.url) !== undefined,
-      async ({ request }) => {
-        const result = await router.handle(
-          request,
-          relativePath(state, request.url) ?? '/',
-          state.callerIp,
-        );
-        return result === NETWORK_ERROR ? HttpResponse.error() : result;
-      },
-    ),
-  ]);
+  // Built on first read: msw is an optional peer, needed by this property alone.
+  let handlers: ReadonlyArray<HttpHandler> | undefined;
+  const buildHandlers = (): ReadonlyArray<HttpHandler> => {
+    const { http, HttpResponse } = loadMsw();
+    return Object.freeze([
+      http.all(
+        ({ request }) => relativePath(state, request.url) !== undefined,
+        async ({ request }) => {
+          const result = await router.handle(
+            request,
+            relativePath(state, request.url) ?? '/',
+            state.callerIp,
+          );
+          return result === NETWORK_ERROR ? HttpResponse.error() : result;
+        },
+      ),
+    ]);
+  };
 
   const transactions = <Record, View>(
     kind: 'withdrawal' | 'deposit',
@@ -366,7 +376,10 @@ export function createPaymentServiceMock(
     get credentials() {
       return state.credentials;
     },
-    handlers,
+    get handlers() {
+      handlers ??= buildHandlers();
+      return handlers;
+    },
     fetch: mockFetch,
     customers: {
       create: (input) => createCustomerDirect(state, input),

@@ -1,6 +1,7 @@
 // Packs the package, installs the tarball into a fresh consumer project and checks that both entry
 // points work there as ES modules and as CommonJS, that their types resolve in both module systems,
-// and that the `pix-payment-mock` bin starts and answers.
+// that the `pix-payment-mock` bin starts and answers, and that everything but `mock.handlers` works
+// in a project that never installed msw.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,13 +19,14 @@ try {
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   step(`packed ${tarball}`);
 
-  // A clean project with the tarball and one msw release installed, as a merchant would have.
+  // A clean project with the tarball and one msw release (or none) installed, as a merchant would
+  // have.
   const consumerProject = (name, msw) => {
     const project = join(work, name);
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true }));
     const flags = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
-    run(npm, ['install', ...flags, join(work, tarball), msw], project);
+    run(npm, ['install', ...flags, join(work, tarball), ...(msw ? [msw] : [])], project);
     return project;
   };
 
@@ -147,13 +149,38 @@ try {
     'types: both entry points type-check as ESM (.mts) and CommonJS (.cts) under module nodenext',
   );
 
-  const bin = spawn(join(consumer, 'node_modules/.bin/pix-payment-mock'), ['--port', '0'], {
-    cwd: consumer,
-  });
+  // Without msw: the client over mock.fetch, the bin and startMockServer work; mock.handlers
+  // says how to install msw.
+  const bare = consumerProject('without-msw');
+  runFlow(bare, 'without msw', 'fetch');
+  const handlersError = (load) =>
+    `const { createPaymentServiceMock } = ${load('pix-payment-sdk/mock')};
+    try { createPaymentServiceMock().handlers; console.log('no error'); } catch (error) { console.log(error.message); }`;
+  writeFileSync(
+    join(bare, 'handlers.mjs'),
+    handlersError((name) => `await import('${name}')`),
+  );
+  writeFileSync(
+    join(bare, 'handlers.cjs'),
+    handlersError((name) => `require('${name}')`),
+  );
+  for (const file of ['handlers.mjs', 'handlers.cjs']) {
+    const said = run('node', [file], bare);
+    if (!said.includes('npm install --save-dev msw')) {
+      throw new Error(`without msw, ${file}: mock.handlers said ${JSON.stringify(said)}`);
+    }
+  }
+  step('without msw: mock.handlers throws, saying npm install --save-dev msw');
+
+  const bin = join(bare, 'node_modules/.bin/pix-payment-mock');
+  if (!run(bin, ['--help'], bare).includes('/__mock/state')) {
+    throw new Error('pix-payment-mock --help printed no control routes');
+  }
+  const server = spawn(bin, ['--port', '0'], { cwd: bare });
   const url = await new Promise((resolvePromise, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the bin printed no URL: ${out}`)), 15_000);
-    bin.stdout.on('data', (chunk) => {
+    server.stdout.on('data', (chunk) => {
       out += chunk;
       const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
       if (match) {
@@ -161,14 +188,14 @@ try {
         resolvePromise(match[0]);
       }
     });
-    bin.on('exit', (code) => reject(new Error(`the bin exited early with ${code}: ${out}`)));
+    server.on('exit', (code) => reject(new Error(`the bin exited early with ${code}: ${out}`)));
   });
   const answer = await fetch(`${url}/withdraw/company/currencies`);
   if (answer.status !== 401) throw new Error(`expected 401 without a token, got ${answer.status}`);
-  const exited = new Promise((resolvePromise) => bin.on('exit', (code) => resolvePromise(code)));
-  bin.kill('SIGTERM');
+  const exited = new Promise((resolvePromise) => server.on('exit', (code) => resolvePromise(code)));
+  server.kill('SIGTERM');
   if ((await exited) !== 0) throw new Error('the bin did not stop cleanly on SIGTERM');
-  step(`bin: pix-payment-mock served ${url} and stopped cleanly on SIGTERM`);
+  step(`without msw: pix-payment-mock --help, then served ${url} and stopped cleanly on SIGTERM`);
   console.log('smoke: all checks passed');
 } finally {
   rmSync(work, { recursive: true, force: true });
