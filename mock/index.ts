@@ -6,7 +6,9 @@ import { type CustomerCreateInput, createCustomerDirect } from './handlers/custo
 import { cryptoRandom, uuid } from './ids.js';
 import { setInternals } from './internals.js';
 import { loadMsw } from './msw.js';
+import { refuseOperation } from './operations.js';
 import { createRouter, NETWORK_ERROR } from './router.js';
+import { assertSupportedRuntime } from './runtime.js';
 import {
   type JournalEntry,
   type MockCustomer,
@@ -149,9 +151,12 @@ export interface AuthControls {
   setCallerIp(ip: string): void;
   /** The caller address of requests through `mock.handlers` and `mock.fetch`. */
   readonly callerIp: string;
-  /** Makes the company's token lack permission for an operation: it answers 401. */
+  /**
+   * Makes the company's token lack permission for an operation: it answers 401. Throws a
+   * `RangeError` listing the valid names for an unknown one (or `getToken`, which needs no token).
+   */
   denyAction(operation: OperationId): void;
-  /** Gives the permission back. */
+  /** Gives the permission back. Throws a `RangeError` for a name `denyAction` refuses. */
   allowAction(operation: OperationId): void;
   /** A valid token for the company, without an HTTP call (for raw requests in tests). */
   issueToken(): Promise<string>;
@@ -296,6 +301,7 @@ function relativePath(state: ServiceState, url: string): string | undefined {
  * those the provider publishes, with their status codes, bodies and Portuguese messages, real
  * HS256 tokens, state that later calls see, and webhooks over real HTTP. Use it through MSW
  * (`mock.handlers`), through `mock.fetch`, or over real HTTP with {@link startMockServer}.
+ * Needs Node.js 22 or later in Node (an older Node gets an `Error` saying so), or a browser.
  *
  * @example
  * ```ts
@@ -313,6 +319,7 @@ function relativePath(state: ServiceState, url: string): string | undefined {
 export function createPaymentServiceMock(
   options: PaymentServiceMockOptions = {},
 ): PaymentServiceMock {
+  assertSupportedRuntime();
   const state = new ServiceState(options);
   const router = createRouter(state);
 
@@ -446,8 +453,16 @@ export function createPaymentServiceMock(
       get callerIp() {
         return state.callerIp;
       },
-      denyAction: (operation) => void state.deniedActions.add(operation),
-      allowAction: (operation) => void state.deniedActions.delete(operation),
+      denyAction(operation) {
+        const refused = refuseOperation(operation);
+        if (refused) throw new RangeError(`auth.denyAction: ${refused}`);
+        state.deniedActions.add(operation);
+      },
+      allowAction(operation) {
+        const refused = refuseOperation(operation);
+        if (refused) throw new RangeError(`auth.allowAction: ${refused}`);
+        state.deniedActions.delete(operation);
+      },
       issueToken() {
         const nowMs = state.clock.nowMs();
         return state.signer.sign({
