@@ -3,9 +3,17 @@
 // that the `pix-payment-mock` bin starts and answers, and that everything but `mock.handlers` works
 // in a project that never installed msw.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'pix-payment-sdk-smoke-'));
@@ -172,10 +180,34 @@ try {
   }
   step('without msw: mock.handlers throws, saying npm install --save-dev msw');
 
+  // The guides and examples ship in the package: every relative link of every shipped document
+  // resolves inside the install, and so does the guide that --help points to.
+  const installed = join(bare, 'node_modules/pix-payment-sdk');
+  const documents = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : documents(path);
+      return entry.name.endsWith('.md') ? [path] : [];
+    });
+  const broken = documents(installed).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((match) => match[1])
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .filter((target) => !existsSync(join(dirname(file), target)))
+      .map((target) => `${file.slice(installed.length + 1)} → ${target}`),
+  );
+  if (broken.length > 0)
+    throw new Error(`links that lead nowhere in an install:\n${broken.join('\n')}`);
+
   const bin = join(bare, 'node_modules/.bin/pix-payment-mock');
-  if (!run(bin, ['--help'], bare).includes('/__mock/state')) {
-    throw new Error('pix-payment-mock --help printed no control routes');
+  const help = run(bin, ['--help'], bare);
+  const guide = /^Guide: (.+)$/m.exec(help)?.[1] ?? '';
+  if (!help.includes('/__mock/state') || !guide.startsWith(installed) || !existsSync(guide)) {
+    throw new Error(
+      `pix-payment-mock --help lists no control routes or no shipped guide:\n${help}`,
+    );
   }
+  step('install: every link of the shipped guides resolves, and --help points to the guide');
   const server = spawn(bin, ['--port', '0'], { cwd: bare });
   const url = await new Promise((resolvePromise, reject) => {
     let out = '';
