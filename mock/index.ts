@@ -1,3 +1,9 @@
+/**
+ * The faithful in-memory Pix payment service, for tests: `createPaymentServiceMock` (through MSW's
+ * `mock.handlers`, `mock.fetch`, or real HTTP) and `startMockServer`.
+ *
+ * @module pix-payment-sdk/mock
+ */
 import type { HttpHandler } from 'msw';
 import type { MockClock } from './clock.js';
 import type { FaultHandle, FaultSpec } from './faults.js';
