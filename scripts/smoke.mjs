@@ -2,7 +2,7 @@
 // points work there as ES modules and as CommonJS, that their types resolve in both module systems,
 // that the `pix-payment-mock` bin starts and answers, and that everything but `mock.handlers` works
 // in a project that never installed msw.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -84,8 +84,34 @@ try {
     );
   };
 
+  // Jest 30 as the testing guide sets it up: ES modules through --experimental-vm-modules, the
+  // test file untransformed. Jest resolves msw and the package from the project's node_modules.
+  const runJest = (project, label) => {
+    writeFileSync(
+      join(project, 'flow.test.mjs'),
+      `import { it } from '@jest/globals';
+      it('runs the whole flow through setupServer', async () => {${flow((name) => `await import('${name}')`, 'msw')}});`,
+    );
+    const jest = spawnSync(
+      process.execPath,
+      [
+        '--experimental-vm-modules',
+        '--disable-warning=ExperimentalWarning',
+        join(root, 'node_modules/jest/bin/jest.js'),
+        '--rootDir',
+        project,
+        '--ci',
+        '--silent',
+      ],
+      { cwd: project, encoding: 'utf8', timeout: 120_000 },
+    );
+    if (jest.status !== 0) throw new Error(`${label}: Jest failed:\n${jest.stdout}${jest.stderr}`);
+    step(`${label}: Jest 30 runs the flow through setupServer`);
+  };
+
   runFlow(consumer, 'msw 3', 'fetch');
   runFlow(consumer, 'msw 3', 'msw');
+  runJest(consumer, 'msw 3');
 
   // The peer range promises msw 2 from 2.11 (the first with predicate handlers): prove its lower
   // bound and its newest release, each in a clean project of its own.
@@ -95,6 +121,7 @@ try {
       readFileSync(join(project, 'node_modules/msw/package.json'), 'utf8'),
     ).version;
     runFlow(project, `msw ${version}`, 'msw');
+    runJest(project, `msw ${version}`);
   }
 
   // The mock promises to run in a browser (Web APIs only outside the server and the bin): bundle
