@@ -1,7 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
-
-type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+import { BROWSER_MODULES, REQUIRE_MSW_MODULES, swapModules } from './scripts/mock-builds.js';
 
 // The mock imports the client entry by its package name and keeps it external, so a consumer who
 // loads both entries gets one copy of the schemas and error classes, not two.
@@ -18,26 +16,9 @@ const library: Options = {
   removeNodeProtocol: false,
 };
 
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-/** Resolves the mock's relative imports in `swaps` (e.g. './msw.js') to other source files. */
-function swapModules(swaps: Readonly<Record<string, string>>): Plugin {
-  return {
-    name: 'swap-mock-modules',
-    setup(build) {
-      build.onResolve({ filter: /^\.\/[\w.-]+\.js$/ }, ({ path }) => {
-        const swapped = swaps[path];
-        return swapped === undefined ? undefined : { path: source(swapped) };
-      });
-    },
-  };
-}
-
 // How each build loads msw, the optional peer that only `mock.handlers` needs: the ES module
 // build imports it as it loads (mock/msw.ts), the CommonJS build and the bin require it on first
 // use, and the browser build imports it statically so that web bundlers bundle it.
-const requireMsw = { './msw.js': './mock/msw.require.ts' };
-
 export default defineConfig([
   { ...library, format: ['esm'], clean: true, external: [...external, 'ky'] },
   // ky 2 is published as ES modules only. Bundling it into the CommonJS build keeps `require()`
@@ -47,7 +28,7 @@ export default defineConfig([
     format: ['cjs'],
     external,
     noExternal: ['ky'],
-    esbuildPlugins: [swapModules(requireMsw)],
+    esbuildPlugins: [swapModules(REQUIRE_MSW_MODULES)],
   },
   // The `browser` condition of pix-payment-sdk/mock: the same mock with the Node-only server
   // swapped for a stub, so web bundlers never have to resolve node:http.
@@ -59,12 +40,7 @@ export default defineConfig([
     platform: 'browser',
     treeshake: true,
     external: [...external, 'ky'],
-    esbuildPlugins: [
-      swapModules({
-        './server.js': './mock/server.browser.ts',
-        './msw.js': './mock/msw.browser.ts',
-      }),
-    ],
+    esbuildPlugins: [swapModules(BROWSER_MODULES)],
   },
   {
     entry: { 'mock/bin': 'mock/bin.ts' },
@@ -75,6 +51,6 @@ export default defineConfig([
     external: [...external, 'ky'],
     removeNodeProtocol: false,
     banner: { js: '#!/usr/bin/env node' },
-    esbuildPlugins: [swapModules(requireMsw)],
+    esbuildPlugins: [swapModules(REQUIRE_MSW_MODULES)],
   },
 ]);
