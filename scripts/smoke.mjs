@@ -62,6 +62,14 @@ try {
     if (created.status !== 'PENDING' || !created.externalId) throw new Error('unexpected ' + JSON.stringify(created));
     const failure = await client.pixKeys.list('0'.repeat(24)).catch((error) => error);
     if (!isPaymentError(failure) || failure.status !== 404) throw new Error('expected a NotFoundError');
+    // A webhook to a real receiver: it passes msw's interception (which errors on anything unhandled).
+    const { createServer } = ${load('node:http')};
+    const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
+    await new Promise((done) => receiver.listen(0, '127.0.0.1', done));
+    mock.webhooks.setUrl('http://127.0.0.1:' + receiver.address().port + '/webhooks');
+    const delivery = await mock.withdrawals.settle(created._id, 'PAID');
+    receiver.close();
+    if (delivery.outcome !== 'delivered') throw new Error('webhook not delivered: ' + JSON.stringify(delivery));
     ${transport === 'msw' ? 'server.close();' : ''}
     console.log('ok');`;
 
