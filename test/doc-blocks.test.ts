@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocBlock, declaredNames, docBlocks, hasImports } from './support/doc-blocks.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -42,6 +42,12 @@ const READER_CODE: Readonly<Record<string, string>> = {
     "declare function applyStatus(details: import('pix-payment-sdk').TransactionDetails): Promise<void>;",
 };
 
+// The package's two entry points, compiled once: their exports, and the base of the blocks' program.
+const entries = ts.createProgram(
+  ['src/index.ts', 'mock/index.ts'].map((entry) => join(root, entry)),
+  { noEmit: true },
+);
+
 // Names a fragment (a block without imports) may use unimported, as the guides' prose introduces
 // them: the two entry points, msw's setupServer and vitest's globals.
 const FRAGMENT_MODULES: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
@@ -52,9 +58,8 @@ const FRAGMENT_MODULES: ReadonlyArray<readonly [string, ReadonlyArray<string>]> 
 ];
 
 function exportsOf(entry: string): string[] {
-  const program = ts.createProgram([join(root, entry)], { noEmit: true, allowJs: false });
-  const checker = program.getTypeChecker();
-  const source = program.getSourceFile(join(root, entry));
+  const checker = entries.getTypeChecker();
+  const source = entries.getSourceFile(join(root, entry));
   const symbol = source && checker.getSymbolAtLocation(source);
   return symbol ? checker.getExportsOfModule(symbol).map((item) => item.name) : [];
 }
@@ -83,20 +88,24 @@ const fileOf = (block: DocBlock) =>
     `${block.file.replace(/\W/g, '_')}-${block.line}${block.mode === 'run' ? '.test' : ''}.ts`,
   );
 
+const checked = blocks.filter((block) => block.mode !== 'skip');
+/** Each checked block's file, with the block and the number of prelude lines before it. */
+const offsets = new Map<string, { block: DocBlock; shift: number }>();
+
+beforeAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  for (const block of checked) {
+    const lines = prelude(block);
+    const path = fileOf(block);
+    writeFileSync(path, `${[...lines, block.code].join('\n')}\nexport {};\n`);
+    offsets.set(path, { block, shift: lines.length });
+  }
+});
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('code blocks of the guides', () => {
   it('every ```ts block type-checks against the package (fragments with what the prose gives them)', () => {
-    rmSync(outDir, { recursive: true, force: true });
-    mkdirSync(outDir, { recursive: true });
-    const checked = blocks.filter((block) => block.mode !== 'skip');
-    const offsets = new Map<string, { block: DocBlock; shift: number }>();
-    for (const block of checked) {
-      const lines = prelude(block);
-      const path = fileOf(block);
-      writeFileSync(path, `${[...lines, block.code].join('\n')}\nexport {};\n`);
-      offsets.set(path, { block, shift: lines.length });
-    }
     const config = ts.getParsedCommandLineOfConfigFile(
       join(root, 'tsconfig.json'),
       {},
@@ -127,18 +136,15 @@ describe('code blocks of the guides', () => {
   }, 60_000);
 
   const runnable = blocks.filter((block) => block.mode === 'run');
-  it.each(runnable.map((block) => [`${block.file}:${block.line}`, block] as const))(
-    '%s: the whole test file passes under vitest',
-    (_, block) => {
-      const result = spawnSync(
-        join(root, 'node_modules', '.bin', 'vitest'),
-        ['run', '--config', 'test/doc-blocks.vitest.config.ts', fileOf(block)],
-        { cwd: root, encoding: 'utf8', timeout: 60_000 },
-      );
-      expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-    },
-    90_000,
-  );
+  it(`the blocks that are whole test files pass under vitest (${runnable.map((block) => `${block.file}:${block.line}`).join(', ')})`, () => {
+    const result = spawnSync(
+      join(root, 'node_modules', '.bin', 'vitest'),
+      ['run', '--config', 'test/doc-blocks.vitest.config.ts', ...runnable.map(fileOf)],
+      { cwd: root, encoding: 'utf8', timeout: 90_000, env: { ...process.env, NO_COLOR: '1' } },
+    );
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`Test Files +${runnable.length} passed`));
+  }, 120_000);
 
   it('some blocks are whole test files, run as such', () => {
     expect(runnable.map((block) => block.file)).toEqual(
