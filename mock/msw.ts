@@ -1,8 +1,8 @@
 // msw for the ES module build in Node (and for the sources under vitest). The import starts when
 // this module loads and its absence is remembered, not thrown: only `mock.handlers` needs msw.
 // It is awaited here rather than required lazily because require() of an ES module (msw 3, and
-// msw 2.15's dependencies) is refused by test runners with their own module system, such as Jest
-// on Node 22, where an import works.
+// dependencies that an msw 2 install pulls in today) is refused by test runners with their own
+// module system, such as Jest on Node 22, where an import works.
 import { type MswApi, mswFrom } from './msw-api.js';
 
 let failure: unknown;

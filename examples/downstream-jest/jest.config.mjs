@@ -1,6 +1,6 @@
 // Jest 30 running a TypeScript suite that uses the mock through msw 2 or 3.
 //
-// msw 3 (and msw 2 from 2.15) is ES modules only, and so is part of what it loads, so the suite runs
+// msw 3 is ES modules only, and so are dependencies that msw 2 installs today, so the suite runs
 // as ES modules: start Jest with `node --experimental-vm-modules` (package.json:
 // "test": "node --experimental-vm-modules node_modules/jest/bin/jest.js"). That works on Node 22
 // and 24. Under CommonJS, `require('msw/node')` fails with "Must use import to load ES Module",
