@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+import { BROWSER_MODULES, REQUIRE_MSW_MODULES, swapModules } from './scripts/mock-builds.js';
 
 // The mock imports the client entry by its package name and keeps it external, so a consumer who
 // loads both entries gets one copy of the schemas and error classes, not two.
@@ -16,13 +16,20 @@ const library: Options = {
   removeNodeProtocol: false,
 };
 
-const browserServer = fileURLToPath(new URL('./mock/server.browser.ts', import.meta.url));
-
+// How each build loads msw, the optional peer that only `mock.handlers` needs: the ES module
+// build imports it as it loads (mock/msw.ts), the CommonJS build and the bin require it on first
+// use, and the browser build imports it statically so that web bundlers bundle it.
 export default defineConfig([
   { ...library, format: ['esm'], clean: true, external: [...external, 'ky'] },
   // ky 2 is published as ES modules only. Bundling it into the CommonJS build keeps `require()`
   // working on every Node 22 release, not only on those where require(esm) is enabled.
-  { ...library, format: ['cjs'], external, noExternal: ['ky'] },
+  {
+    ...library,
+    format: ['cjs'],
+    external,
+    noExternal: ['ky'],
+    esbuildPlugins: [swapModules(REQUIRE_MSW_MODULES)],
+  },
   // The `browser` condition of pix-payment-sdk/mock: the same mock with the Node-only server
   // swapped for a stub, so web bundlers never have to resolve node:http.
   {
@@ -33,14 +40,7 @@ export default defineConfig([
     platform: 'browser',
     treeshake: true,
     external: [...external, 'ky'],
-    esbuildPlugins: [
-      {
-        name: 'browser-mock-server',
-        setup(build) {
-          build.onResolve({ filter: /^\.\/server\.js$/ }, () => ({ path: browserServer }));
-        },
-      },
-    ],
+    esbuildPlugins: [swapModules(BROWSER_MODULES)],
   },
   {
     entry: { 'mock/bin': 'mock/bin.ts' },
@@ -51,5 +51,6 @@ export default defineConfig([
     external: [...external, 'ky'],
     removeNodeProtocol: false,
     banner: { js: '#!/usr/bin/env node' },
+    esbuildPlugins: [swapModules(REQUIRE_MSW_MODULES)],
   },
 ]);

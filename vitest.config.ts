@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -23,7 +23,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: NEEDS_GC,
+          // Jest's suite is run by `npm run examples:jest`.
+          exclude: [...configDefaults.exclude, 'examples/downstream-jest/**', ...NEEDS_GC],
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],

@@ -156,25 +156,26 @@ await provoke('200 with a body that is not JSON', () =>
   client.withdrawals.listCurrencies({ maxRetries: 0 }),
 );
 
-// What the client absorbs without an error reaching you. The worst case of all: a withdrawal whose
-// answer does not arrive in time — the service may well have processed it. The client retries
-// with the same externalId, and the service answers the first withdrawal again: paid once.
+// What the client absorbs without an error reaching you. The worst case of all: a withdrawal the
+// service has processed, whose answer does not arrive in time. `phase: 'after'` makes the mock
+// create the withdrawal and only then hold its answer past the client's timeout. The client
+// retries with the same externalId, and the service answers the first withdrawal again: paid once.
 const before = mock.requests.length;
-mock.faults.inject({ method: 'POST', path: '/withdraw', delayMs: 300 });
+mock.faults.inject({ method: 'POST', path: '/withdraw', delayMs: 300, phase: 'after' });
 const paid = await client.withdrawals.create(
   buildWithdrawal({ amount: '10.00', customerId, currency, pixKey, externalId: 'order-42' }),
   { timeoutMs: 100 },
 );
-const attempts = mock.requests
-  .slice(before)
-  .map(
-    (r) =>
-      `${r.status}${r.fault ? ' (delayed 300 ms by a fault: too late for timeoutMs 100)' : ''}`,
-  );
+const attempts = mock.requests.slice(before).filter((r) => r.path === '/withdraw');
 const count = mock.withdrawals.list().filter((w) => w.externalId === 'order-42').length;
 console.log(
-  `${++n}. withdrawals.create answered too late, then retried by the client → ${paid.status} ${paid._id}`,
+  `${++n}. withdrawals.create processed, answered too late, then retried by the client → ${paid.status} ${paid._id}`,
 );
-console.log(`   POST /withdraw attempts: ${attempts.join('; ')}`);
+for (const [i, r] of attempts.entries()) {
+  console.log(`   POST /withdraw attempt ${i + 1}: ${r.status}${r.detail ? ` (${r.detail})` : ''}`);
+}
 console.log(`   withdrawals with externalId order-42: ${count}`);
+if (attempts.length < 2 || !attempts[0]?.fault) {
+  throw new Error('the first attempt was not the late answer');
+}
 if (count !== 1) throw new Error('paid twice?!');

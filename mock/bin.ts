@@ -1,6 +1,9 @@
 // `pix-payment-mock`: the mock over real HTTP from a shell, for test suites in any language.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { conformanceCommand } from './conformance/cli.js';
+import { controlRoutes } from './handlers/control.js';
 import { startMockServer } from './index.js';
 
 const HELP = `Usage: pix-payment-mock [options]
@@ -21,15 +24,34 @@ Options:
   --webhook-url <url>     the company's callback URL for webhook deliveries
   -h, --help              show this help
 
-Control routes: POST /__mock/reset, POST /__mock/customers,
-POST /__mock/withdrawals/{id}/settle, POST /__mock/deposits/{id}/settle,
-POST|DELETE /__mock/faults, GET /__mock/requests, GET /__mock/webhooks/deliveries,
-PUT /__mock/webhooks/url, POST /__mock/clock/advance, POST /__mock/auth/expire-tokens,
-PUT /__mock/auth/allowed-ips, GET /__mock/state. They answer only requests whose Host
-names this server, refuse pages of other sites, and take JSON bodies only
-(Content-Type: application/json). Listening on an address other machines can reach?
-Set a control token. See docs/testing-with-the-mock.md and docs/security.md.
+Control routes (bodies and answers in the guide below):
+${controlRouteList()}
+
+They answer only requests whose Host names this server, refuse pages of other sites, and take
+JSON bodies only (Content-Type: application/json). Listening on an address other machines can
+reach? Set a control token. Security rules: docs/security.md beside the guide.
+
+Guide: ${guidePath()}
 `;
+
+/** One line per control path, with its methods, from the routes the server registers. */
+function controlRouteList(): string {
+  const methods = new Map<string, string[]>();
+  for (const route of controlRoutes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    methods.set(path, [...(methods.get(path) ?? []), route.method]);
+  }
+  return [...methods].map(([path, verbs]) => `  ${verbs.join('|').padEnd(16)} ${path}`).join('\n');
+}
+
+/** The testing guide shipped in the package: beside dist/ when installed, beside mock/ in a clone. */
+function guidePath(): string {
+  for (const up of ['../../', '../']) {
+    const candidate = fileURLToPath(new URL(`${up}docs/testing-with-the-mock.md`, import.meta.url));
+    if (existsSync(candidate)) return candidate;
+  }
+  return 'docs/testing-with-the-mock.md in the pix-payment-sdk package';
+}
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'conformance') {

@@ -1,11 +1,20 @@
-import { type HttpHandler, HttpResponse, http } from 'msw';
+/**
+ * The faithful in-memory Pix payment service, for tests: `createPaymentServiceMock` (through MSW's
+ * `mock.handlers`, `mock.fetch`, or real HTTP) and `startMockServer`.
+ *
+ * @module pix-payment-sdk/mock
+ */
+import type { HttpHandler } from 'msw';
 import type { MockClock } from './clock.js';
 import type { FaultHandle, FaultSpec } from './faults.js';
 import { expireTokens } from './handlers/control.js';
 import { type CustomerCreateInput, createCustomerDirect } from './handlers/customers.js';
 import { cryptoRandom, uuid } from './ids.js';
 import { setInternals } from './internals.js';
+import { loadMsw } from './msw.js';
+import { refuseOperation } from './operations.js';
 import { createRouter, NETWORK_ERROR } from './router.js';
+import { assertSupportedRuntime } from './runtime.js';
 import {
   type JournalEntry,
   type MockCustomer,
@@ -155,9 +164,12 @@ export interface AuthControls {
   setCallerIp(ip: string): void;
   /** The caller address of requests through `mock.handlers` and `mock.fetch`. */
   readonly callerIp: string;
-  /** Makes the company's token lack permission for an operation: it answers 401. */
+  /**
+   * Makes the company's token lack permission for an operation: it answers 401. Throws a
+   * `RangeError` listing the valid names for an unknown one (or `getToken`, which needs no token).
+   */
   denyAction(operation: OperationId): void;
-  /** Gives the permission back. */
+  /** Gives the permission back. Throws a `RangeError` for a name `denyAction` refuses. */
   allowAction(operation: OperationId): void;
   /** A valid token for the company, without an HTTP call (for raw requests in tests). */
   issueToken(): Promise<string>;
@@ -247,7 +259,11 @@ export interface PaymentServiceMock {
   readonly baseUrl: string;
   /** The company's login. */
   readonly credentials: MockCredentials;
-  /** MSW request handlers, for `setupServer(...mock.handlers)` or `setupWorker(...)`. */
+  /**
+   * MSW request handlers, for `setupServer(...mock.handlers)` or `setupWorker(...)`. The only part
+   * of the mock that needs msw: read without msw installed, it throws an `Error` that says to run
+   * `npm install --save-dev msw`.
+   */
   readonly handlers: ReadonlyArray<HttpHandler>;
   /** A `fetch` answering from the mock, with no global patching. */
   readonly fetch: MockFetch;
@@ -302,6 +318,7 @@ function relativePath(state: ServiceState, url: string): string | undefined {
  * those the provider publishes, with their status codes, bodies and Portuguese messages, real
  * HS256 tokens, state that later calls see, and webhooks over real HTTP. Use it through MSW
  * (`mock.handlers`), through `mock.fetch`, or over real HTTP with {@link startMockServer}.
+ * Needs Node.js 22 or later in Node (an older Node gets an `Error` saying so), or a browser.
  *
  * @example
  * ```ts
@@ -319,6 +336,7 @@ function relativePath(state: ServiceState, url: string): string | undefined {
 export function createPaymentServiceMock(
   options: PaymentServiceMockOptions = {},
 ): PaymentServiceMock {
+  assertSupportedRuntime();
   const state = new ServiceState(options);
   const router = createRouter(state);
 
@@ -343,19 +361,24 @@ export function createPaymentServiceMock(
     return result;
   };
 
-  const handlers: ReadonlyArray<HttpHandler> = Object.freeze([
-    http.all(
-      ({ request }) => relativePath(state, request.url) !== undefined,
-      async ({ request }) => {
-        const result = await router.handle(
-          request,
-          relativePath(state, request.url) ?? '/',
-          state.callerIp,
-        );
-        return result === NETWORK_ERROR ? HttpResponse.error() : result;
-      },
-    ),
-  ]);
+  // Built on first read: msw is an optional peer, needed by this property alone.
+  let handlers: ReadonlyArray<HttpHandler> | undefined;
+  const buildHandlers = (): ReadonlyArray<HttpHandler> => {
+    const { http, HttpResponse } = loadMsw();
+    return Object.freeze([
+      http.all(
+        ({ request }) => relativePath(state, request.url) !== undefined,
+        async ({ request }) => {
+          const result = await router.handle(
+            request,
+            relativePath(state, request.url) ?? '/',
+            state.callerIp,
+          );
+          return result === NETWORK_ERROR ? HttpResponse.error() : result;
+        },
+      ),
+    ]);
+  };
 
   const transactions = <Record, View>(
     kind: 'withdrawal' | 'deposit',
@@ -377,7 +400,10 @@ export function createPaymentServiceMock(
     get credentials() {
       return state.credentials;
     },
-    handlers,
+    get handlers() {
+      handlers ??= buildHandlers();
+      return handlers;
+    },
     fetch: mockFetch,
     customers: {
       create: (input) => createCustomerDirect(state, input),
@@ -444,8 +470,16 @@ export function createPaymentServiceMock(
       get callerIp() {
         return state.callerIp;
       },
-      denyAction: (operation) => void state.deniedActions.add(operation),
-      allowAction: (operation) => void state.deniedActions.delete(operation),
+      denyAction(operation) {
+        const refused = refuseOperation(operation);
+        if (refused) throw new RangeError(`auth.denyAction: ${refused}`);
+        state.deniedActions.add(operation);
+      },
+      allowAction(operation) {
+        const refused = refuseOperation(operation);
+        if (refused) throw new RangeError(`auth.allowAction: ${refused}`);
+        state.deniedActions.delete(operation);
+      },
       issueToken() {
         const nowMs = state.clock.nowMs();
         return state.signer.sign({

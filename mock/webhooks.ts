@@ -1,4 +1,3 @@
-import { bypass } from 'msw';
 import type { WebhookPayload } from 'pix-payment-sdk';
 
 /**
@@ -120,16 +119,19 @@ export class WebhookDispatcher {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     try {
-      // bypass() marks the request so MSW lets it through to the network even while
-      // setupServer/setupWorker patch fetch: the receiver is real, the delivery must be too.
-      const response = await fetch(
-        bypass(record.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': 'pix-payment-mock' },
-          body: JSON.stringify(record.payload),
-          signal: controller.signal,
-        }),
-      );
+      // `accept: msw/passthrough` is the marker msw's bypass() sets (msw 2 and 3): MSW lets the
+      // request through to the network even while setupServer/setupWorker patch fetch, since the
+      // receiver is real. Set here directly, so deliveries never need msw installed.
+      const response = await fetch(record.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'pix-payment-mock',
+          accept: 'msw/passthrough',
+        },
+        body: JSON.stringify(record.payload),
+        signal: controller.signal,
+      });
       await response.arrayBuffer().catch(() => undefined);
       record.status = response.status;
       record.outcome = response.ok ? 'delivered' : 'rejected';

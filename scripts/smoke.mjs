@@ -1,10 +1,19 @@
 // Packs the package, installs the tarball into a fresh consumer project and checks that both entry
 // points work there as ES modules and as CommonJS, that their types resolve in both module systems,
-// and that the `pix-payment-mock` bin starts and answers.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// that the `pix-payment-mock` bin starts and answers, and that everything but `mock.handlers` works
+// in a project that never installed msw.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'pix-payment-sdk-smoke-'));
@@ -18,13 +27,14 @@ try {
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   step(`packed ${tarball}`);
 
-  // A clean project with the tarball and one msw release installed, as a merchant would have.
+  // A clean project with the tarball and one msw release (or none) installed, as a merchant would
+  // have.
   const consumerProject = (name, msw) => {
     const project = join(work, name);
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true }));
     const flags = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
-    run(npm, ['install', ...flags, join(work, tarball), msw], project);
+    run(npm, ['install', ...flags, join(work, tarball), ...(msw ? [msw] : [])], project);
     return project;
   };
 
@@ -52,6 +62,14 @@ try {
     if (created.status !== 'PENDING' || !created.externalId) throw new Error('unexpected ' + JSON.stringify(created));
     const failure = await client.pixKeys.list('0'.repeat(24)).catch((error) => error);
     if (!isPaymentError(failure) || failure.status !== 404) throw new Error('expected a NotFoundError');
+    // A webhook to a real receiver: it passes msw's interception (which errors on anything unhandled).
+    const { createServer } = ${load('node:http')};
+    const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
+    await new Promise((done) => receiver.listen(0, '127.0.0.1', done));
+    mock.webhooks.setUrl('http://127.0.0.1:' + receiver.address().port + '/webhooks');
+    const delivery = await mock.withdrawals.settle(created._id, 'PAID');
+    receiver.close();
+    if (delivery.outcome !== 'delivered') throw new Error('webhook not delivered: ' + JSON.stringify(delivery));
     ${transport === 'msw' ? 'server.close();' : ''}
     console.log('ok');`;
 
@@ -74,8 +92,34 @@ try {
     );
   };
 
+  // Jest 30 as the testing guide sets it up: ES modules through --experimental-vm-modules, the
+  // test file untransformed. Jest resolves msw and the package from the project's node_modules.
+  const runJest = (project, label) => {
+    writeFileSync(
+      join(project, 'flow.test.mjs'),
+      `import { it } from '@jest/globals';
+      it('runs the whole flow through setupServer', async () => {${flow((name) => `await import('${name}')`, 'msw')}});`,
+    );
+    const jest = spawnSync(
+      process.execPath,
+      [
+        '--experimental-vm-modules',
+        '--disable-warning=ExperimentalWarning',
+        join(root, 'node_modules/jest/bin/jest.js'),
+        '--rootDir',
+        project,
+        '--ci',
+        '--silent',
+      ],
+      { cwd: project, encoding: 'utf8', timeout: 120_000 },
+    );
+    if (jest.status !== 0) throw new Error(`${label}: Jest failed:\n${jest.stdout}${jest.stderr}`);
+    step(`${label}: Jest 30 runs the flow through setupServer`);
+  };
+
   runFlow(consumer, 'msw 3', 'fetch');
   runFlow(consumer, 'msw 3', 'msw');
+  runJest(consumer, 'msw 3');
 
   // The peer range promises msw 2 from 2.11 (the first with predicate handlers): prove its lower
   // bound and its newest release, each in a clean project of its own.
@@ -85,6 +129,7 @@ try {
       readFileSync(join(project, 'node_modules/msw/package.json'), 'utf8'),
     ).version;
     runFlow(project, `msw ${version}`, 'msw');
+    runJest(project, `msw ${version}`);
   }
 
   // The mock promises to run in a browser (Web APIs only outside the server and the bin): bundle
@@ -147,13 +192,82 @@ try {
     'types: both entry points type-check as ESM (.mts) and CommonJS (.cts) under module nodenext',
   );
 
-  const bin = spawn(join(consumer, 'node_modules/.bin/pix-payment-mock'), ['--port', '0'], {
-    cwd: consumer,
-  });
+  // Without msw: the client over mock.fetch, the bin and startMockServer work; mock.handlers
+  // says how to install msw.
+  const bare = consumerProject('without-msw');
+  runFlow(bare, 'without msw', 'fetch');
+  const handlersError = (load) =>
+    `const { createPaymentServiceMock } = ${load('pix-payment-sdk/mock')};
+    try { createPaymentServiceMock().handlers; console.log('no error'); } catch (error) { console.log(error.message); }`;
+  writeFileSync(
+    join(bare, 'handlers.mjs'),
+    handlersError((name) => `await import('${name}')`),
+  );
+  writeFileSync(
+    join(bare, 'handlers.cjs'),
+    handlersError((name) => `require('${name}')`),
+  );
+  for (const file of ['handlers.mjs', 'handlers.cjs']) {
+    const said = run('node', [file], bare);
+    if (!said.includes('npm install --save-dev msw')) {
+      throw new Error(`without msw, ${file}: mock.handlers said ${JSON.stringify(said)}`);
+    }
+  }
+  step('without msw: mock.handlers throws, saying npm install --save-dev msw');
+  // The declarations name msw's handler type; with skipLibCheck (the usual setting) a project
+  // without msw type-checks.
+  writeFileSync(join(bare, 'check.mts'), typeCheck);
+  writeFileSync(
+    join(bare, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        target: 'es2023',
+        lib: ['es2023', 'dom'],
+        types: [],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+      },
+      files: ['check.mts'],
+    }),
+  );
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', bare], bare);
+  step('without msw: the entry points type-check (skipLibCheck)');
+
+  // The guides and examples ship in the package: every relative link of every shipped document
+  // resolves inside the install, and so does the guide that --help points to.
+  const installed = join(bare, 'node_modules/pix-payment-sdk');
+  const documents = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : documents(path);
+      return entry.name.endsWith('.md') ? [path] : [];
+    });
+  const broken = documents(installed).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((match) => match[1])
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .filter((target) => !existsSync(join(dirname(file), target)))
+      .map((target) => `${file.slice(installed.length + 1)} → ${target}`),
+  );
+  if (broken.length > 0)
+    throw new Error(`links that lead nowhere in an install:\n${broken.join('\n')}`);
+
+  const bin = join(bare, 'node_modules/.bin/pix-payment-mock');
+  const help = run(bin, ['--help'], bare);
+  const guide = /^Guide: (.+)$/m.exec(help)?.[1] ?? '';
+  if (!help.includes('/__mock/state') || !guide.startsWith(installed) || !existsSync(guide)) {
+    throw new Error(
+      `pix-payment-mock --help lists no control routes or no shipped guide:\n${help}`,
+    );
+  }
+  step('install: every link of the shipped guides resolves, and --help points to the guide');
+  const server = spawn(bin, ['--port', '0'], { cwd: bare });
   const url = await new Promise((resolvePromise, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the bin printed no URL: ${out}`)), 15_000);
-    bin.stdout.on('data', (chunk) => {
+    server.stdout.on('data', (chunk) => {
       out += chunk;
       const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
       if (match) {
@@ -161,14 +275,14 @@ try {
         resolvePromise(match[0]);
       }
     });
-    bin.on('exit', (code) => reject(new Error(`the bin exited early with ${code}: ${out}`)));
+    server.on('exit', (code) => reject(new Error(`the bin exited early with ${code}: ${out}`)));
   });
   const answer = await fetch(`${url}/withdraw/company/currencies`);
   if (answer.status !== 401) throw new Error(`expected 401 without a token, got ${answer.status}`);
-  const exited = new Promise((resolvePromise) => bin.on('exit', (code) => resolvePromise(code)));
-  bin.kill('SIGTERM');
+  const exited = new Promise((resolvePromise) => server.on('exit', (code) => resolvePromise(code)));
+  server.kill('SIGTERM');
   if ((await exited) !== 0) throw new Error('the bin did not stop cleanly on SIGTERM');
-  step(`bin: pix-payment-mock served ${url} and stopped cleanly on SIGTERM`);
+  step(`without msw: pix-payment-mock --help, then served ${url} and stopped cleanly on SIGTERM`);
   console.log('smoke: all checks passed');
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -1,3 +1,9 @@
+/**
+ * The client of the Pix payment service: `PaymentClient`, its models, builders, Pix key
+ * validation, money helpers and typed errors.
+ *
+ * @module pix-payment-sdk
+ */
 export {
   buildDeposit,
   buildWithdrawal,

@@ -5,6 +5,7 @@ import { PaymentClient } from 'pix-payment-sdk';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
+import { anchoredLinks, anchors, slug } from './support/markdown.js';
 
 // The guides are prose, so they are checked for the ways prose rots: links to files that moved,
 // scripts that were renamed, client methods that no longer exist, and code that no longer parses.
@@ -29,6 +30,18 @@ describe.each(documents)('%s', (file) => {
       .filter((target) => !/^[a-z]+:/.test(target))
       .filter((target) => !existsSync(join(root, dirname(file), target)));
     expect(missing).toEqual([]);
+  });
+
+  it('has in-page and cross-guide #anchors that name a heading, on GitHub and in the API reference', () => {
+    const broken = anchoredLinks(text)
+      .filter(({ file: target }) => target === '' || target.endsWith('.md'))
+      .flatMap(({ file: target, anchor }) => {
+        const markdown = target === '' ? text : read(join(dirname(file), target));
+        return (['github', 'typedoc'] as const)
+          .filter((renderer) => !anchors(markdown, renderer).has(decodeURIComponent(anchor)))
+          .map((renderer) => `${target}#${anchor} (${renderer})`);
+      });
+    expect(broken).toEqual([]);
   });
 
   it('names only npm scripts that exist', () => {
@@ -71,4 +84,14 @@ it('README: every client method in the API map exists on PaymentClient', () => {
     return typeof member !== 'function';
   });
   expect(missing).toEqual([]);
+});
+
+it('anchors are made as GitHub and TypeDoc make them', () => {
+  const heading = 'Real HTTP: `startMockServer` and the bin';
+  expect(slug(heading, 'github')).toBe('real-http-startmockserver-and-the-bin');
+  expect(slug(heading, 'typedoc')).toBe('real-http-and-the-bin');
+  expect(slug('Control routes under `/__mock/`', 'github')).toBe('control-routes-under-__mock');
+  expect(slug('Control routes under /__mock/', 'typedoc')).toBe('control-routes-under-__mock');
+  expect(slug('8. Test with the [mock](x.md)')).toBe('8-test-with-the-mock');
+  expect([...anchors('# A\n\n```sh\n# not a heading\n```\n## A\n')]).toEqual(['a', 'a-1']);
 });

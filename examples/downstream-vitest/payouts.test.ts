@@ -13,7 +13,7 @@ import { setupServer } from 'msw/node';
 import { PaymentClient } from 'pix-payment-sdk';
 import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPayoutService, PixKeyTakenError } from './payouts.js';
+import { createPayoutService, PixKeyTakenError } from '../payout-service/payouts.js';
 
 const mock = createPaymentServiceMock();
 const server = setupServer(...mock.handlers);

@@ -1,6 +1,7 @@
 import { type FaultSpec, InvalidFaultError } from '../faults.js';
 import { HttpError, isRecord, json, own } from '../http.js';
-import type { ServiceState } from '../state.js';
+import { refuseOperation } from '../operations.js';
+import type { OperationId, ServiceState } from '../state.js';
 import { createCustomerDirect } from './customers.js';
 
 /**
@@ -314,7 +315,11 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
       if (!Array.isArray(actions) || !actions.every((a) => typeof a === 'string')) {
         throw new HttpError(400, 'actions must be an array of operation names');
       }
-      state.deniedActions = new Set(actions as never[]);
+      for (const action of actions) {
+        const refused = refuseOperation(action);
+        if (refused) throw new HttpError(400, `actions: ${refused}`);
+      }
+      state.deniedActions = new Set(actions as OperationId[]);
       return json(200, { actions: [...state.deniedActions] });
     },
   },

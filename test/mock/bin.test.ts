@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { controlRoutes } from '../../mock/handlers/control.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -73,5 +76,23 @@ describe('pix-payment-mock (bin)', () => {
     expect(await exitOf(child)).toEqual({ code: 0, signal: null });
     child = startBin(['--nope']);
     expect((await exitOf(child)).code).toBe(2);
+  });
+
+  it('--help lists every control route the server registers, and points to the shipped guide', async () => {
+    child = startBin(['--help']);
+    const text = await output(child, /Guide: .*\n/);
+    const listed = new Set(
+      [...text.matchAll(/^ {2}([A-Z|]+) +(\/__mock\/\S*)$/gm)].flatMap(([, verbs = '', path]) =>
+        verbs.split('|').map((verb) => `${verb} ${path}`),
+      ),
+    );
+    const registered = controlRoutes.map(
+      (route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`,
+    );
+    expect(registered.length).toBeGreaterThan(20);
+    expect([...listed].sort()).toEqual([...registered].sort());
+    const guide = /^Guide: (.+)$/m.exec(text)?.[1] ?? '';
+    expect(existsSync(guide)).toBe(true);
+    expect(guide.endsWith(join('docs', 'testing-with-the-mock.md'))).toBe(true);
   });
 });

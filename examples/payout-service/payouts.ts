@@ -1,6 +1,7 @@
 /**
- * A tiny "merchant service", the code under test in `payouts.test.ts`: it pays an order out to
- * the customer's Pix key and learns the outcome from webhooks. It takes a `PaymentClient`, so
+ * A tiny "merchant service", the code under test in `downstream-vitest/payouts.test.ts` and
+ * `downstream-jest/payouts.test.ts`: it pays an order out to the customer's Pix key and learns the
+ * outcome from webhooks. It takes a `PaymentClient`, so
  * production passes a real one and tests pass one pointed at the mock.
  */
 import {
