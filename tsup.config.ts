@@ -6,7 +6,11 @@ import { BROWSER_MODULES, REQUIRE_MSW_MODULES, swapModules } from './scripts/moc
 const external = ['pix-payment-sdk', 'pix-payment-sdk/mock', 'zod', 'msw', /^node:/];
 
 const library: Options = {
-  entry: { index: 'src/index.ts', 'mock/index': 'mock/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'mock/index': 'mock/index.ts',
+    'redis/index': 'src/redis/index.ts',
+  },
   dts: true,
   sourcemap: true,
   target: 'es2023',

@@ -10,6 +10,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^pix-payment-sdk\/mock$/, replacement: here('./mock/index.ts') },
+      { find: /^pix-payment-sdk\/redis$/, replacement: here('./src/redis/index.ts') },
       { find: /^pix-payment-sdk$/, replacement: here('./src/index.ts') },
     ],
   },

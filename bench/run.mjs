@@ -8,6 +8,7 @@ import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { benchRedis } from './redis.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (path) => pathToFileURL(join(root, 'dist', path)).href;
@@ -18,6 +19,8 @@ const { default: ky } = await import('ky');
 const rows = [];
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
+// `--only=redis` (or another benchmark's name) runs that one alone and writes no RESULTS.md.
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 
 function record(name, value, target, pass, note = '') {
   rows.push({ name, value, target, pass, note });
@@ -48,7 +51,7 @@ function jwt(expSeconds) {
 
 // A plain Node HTTP server that answers like the service, so the client's own overhead is what
 // differs between the SDK and raw fetch.
-async function startPlainServer({ tokenLifetimeSeconds }) {
+async function startPlainServer({ tokenLifetimeSeconds, loginDelayMs = 0 }) {
   const state = { tokenRequests: 0 };
   const now = new Date().toISOString();
   const currencies = JSON.stringify(
@@ -67,7 +70,8 @@ async function startPlainServer({ tokenLifetimeSeconds }) {
     if (request.method === 'POST' && request.url === '/auth/token') {
       state.tokenRequests += 1;
       request.resume();
-      request.on('end', () => {
+      request.on('end', async () => {
+        if (loginDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, loginDelayMs));
         const body = JSON.stringify({
           token: jwt(Math.floor(Date.now() / 1000) + tokenLifetimeSeconds),
         });
@@ -471,13 +475,22 @@ function writeResults() {
   writeFileSync(join(root, 'bench', 'RESULTS.md'), lines.join('\n'));
 }
 
-await benchClientOverhead();
-await benchSingleFlight();
-benchParsing();
-benchColdStart();
-benchSize();
-await benchMock();
-writeResults();
+const benchmarks = {
+  overhead: benchClientOverhead,
+  'single-flight': benchSingleFlight,
+  parsing: benchParsing,
+  'cold-start': benchColdStart,
+  size: benchSize,
+  mock: benchMock,
+  redis: () => benchRedis({ record, summary, fmtMs, startPlainServer, scale, quick }),
+};
+if (only !== undefined && !(only in benchmarks)) {
+  throw new Error(`--only: no benchmark ${only}; there are ${Object.keys(benchmarks).join(', ')}`);
+}
+for (const [name, run] of Object.entries(benchmarks)) {
+  if (only === undefined || only === name) await run();
+}
+if (only === undefined) writeResults();
 const missed = rows.filter((row) => row.pass === false);
 console.log(
   missed.length === 0 ? 'bench: every target met' : `bench: ${missed.length} target(s) missed`,

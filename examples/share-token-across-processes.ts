@@ -1,165 +1,149 @@
 /**
- * One login shared by many processes, through a `tokenStore`:
- * `npx tsx examples/share-token-across-processes.ts`
+ * One login for a whole fleet, on Redis: `npx tsx examples/share-token-across-processes.ts`
  *
- * A token lives 15 days (per the provider's public docs). Each client keeps it in memory by
- * default, so ten workers log in ten times, and again at every restart. Give them one shared
- * `TokenStore` and they log in once between them. The store here is a JSON file written
- * atomically (write a temporary file, then rename it over the old one: readers see the old token
- * or the new one, never half a file), because no Redis runs here; the comments show the same
- * three methods on Redis.
+ * Each process gives its `PaymentClient` a `RedisTokenStore` on the same key. When they start
+ * cold together, one logs in and the others wait for its token (a lock in Redis); from then on
+ * each keeps the token in memory and reads Redis again only when the token nears its `exp` or the
+ * service refuses it. If Redis is down, each logs in on its own and payments go on.
  *
- * Proof: the parent logs in, then two child processes (the same file, run with tsx) make calls
- * with their own clients and the same store. Against the embedded mock, served over real HTTP
- * with `startMockServer` so the children can reach it, the mock's journal must show exactly one
+ * Proof: five processes (this file again, run with tsx) start at once, each with its own client
+ * and Redis connection, and make a call. Against the embedded mock, served over real HTTP with
+ * `startMockServer` so the children can reach it, the mock's journal must show exactly one
  * POST /auth/token. With PAYMENT_BASE_URL, PAYMENT_EMAIL and PAYMENT_PASSWORD set it runs against
  * the real service and counts logins through each client's `logger`.
+ *
+ * Redis: REDIS_URL when set; otherwise a throwaway `redis-server` on a free loopback port, when
+ * one is installed; otherwise the example says so and stops. The same sharing without Redis:
+ * `examples/share-token-with-a-file.ts`.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CachedToken, type LogFields, PaymentClient, type TokenStore } from 'pix-payment-sdk';
+import { type LogFields, PaymentClient } from 'pix-payment-sdk';
 import { startMockServer } from 'pix-payment-sdk/mock';
+import { RedisTokenStore } from 'pix-payment-sdk/redis';
+import { createClient } from 'redis';
+import { locate } from '../test/support/externals.js';
+import { type RedisServer, startRedisServer } from '../test/support/redis-server.js';
 
-/**
- * A token store in a JSON file. The token is a secret: the file is created 0600 in a private
- * directory. On Redis the same interface is three commands:
- *
- *   get:    const raw = await redis.get('pix:token'); return raw ? JSON.parse(raw) : undefined;
- *   set:    await redis.set('pix:token', JSON.stringify(token),
- *             ...(token.expiresAt ? ['PXAT', token.expiresAt] : [])); // Redis forgets it at expiry
- *   delete: await redis.del('pix:token');
- */
-class FileTokenStore implements TokenStore {
-  constructor(readonly file: string) {}
+const PROCESSES = 5;
+const env = process.env;
+const real = Boolean(env.PAYMENT_BASE_URL && env.PAYMENT_EMAIL && env.PAYMENT_PASSWORD);
 
-  async get(): Promise<CachedToken | undefined> {
-    try {
-      const value: unknown = JSON.parse(await readFile(this.file, 'utf8'));
-      const token = (value as Partial<CachedToken> | null)?.token;
-      return typeof token === 'string' ? (value as CachedToken) : undefined;
-    } catch (error) {
-      // No file yet, or garbage in it: no token (the client logs in and writes a good one).
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError)
-        return undefined;
-      throw error;
-    }
-  }
-
-  async set(token: CachedToken): Promise<void> {
-    const temporary = `${this.file}.${process.pid}.${randomUUID()}.tmp`;
-    await writeFile(temporary, JSON.stringify(token), { mode: 0o600 });
-    await rename(temporary, this.file); // atomic on one file system
-  }
-
-  async delete(): Promise<void> {
-    await rm(this.file, { force: true });
-  }
-}
-
-/** A logger that counts this client's logins (it sees method and path, never the token). */
+/** Counts this client's logins (a logger sees method and path, never the token). */
 function loginCounter() {
   const counter = {
     logins: 0,
     debug(_message: string, fields?: LogFields) {
-      if (fields?.path === '/auth/token' && fields.status !== undefined) counter.logins++;
+      if (fields?.path === '/auth/token' && fields.status === 200) counter.logins++;
     },
+    warn: (message: string, fields?: LogFields) => console.error(message, fields),
   };
   return counter;
 }
 
-const env = process.env;
-const real = Boolean(env.PAYMENT_BASE_URL && env.PAYMENT_EMAIL && env.PAYMENT_PASSWORD);
+/** A connected client of the `redis` package. Without an 'error' listener a lost connection would end the process. */
+async function connectRedis(url: string) {
+  return createClient({ url })
+    .on('error', () => undefined)
+    .connect();
+}
 
-if (env.SHARED_TOKEN_FILE) {
-  // ---- child process: its own client, the shared store -------------------------------------
+if (env.SHARED_TOKEN_KEY) {
+  // ---- one process of the fleet: its own Redis connection, its own client ----------------------
+  const redis = await connectRedis(env.SHARED_REDIS_URL!);
   const counter = loginCounter();
   const client = new PaymentClient({
     baseUrl: env.CHILD_BASE_URL!,
     email: env.CHILD_EMAIL!,
     password: env.CHILD_PASSWORD!,
-    tokenStore: new FileTokenStore(env.SHARED_TOKEN_FILE),
+    tokenStore: new RedisTokenStore({ client: redis, key: env.SHARED_TOKEN_KEY, logger: counter }),
     logger: counter,
   });
   const currencies = await client.withdrawals.listCurrencies();
   process.stdout.write(
     `${JSON.stringify({ pid: process.pid, logins: counter.logins, currencies: currencies.length })}\n`,
   );
+  redis.destroy();
 } else {
-  // ---- parent process ------------------------------------------------------------------------
-  const running = real ? undefined : await startMockServer({ port: 0 });
-  const baseUrl = running?.url ?? env.PAYMENT_BASE_URL!;
-  const credentials = running?.mock.credentials ?? {
-    email: env.PAYMENT_EMAIL!,
-    password: env.PAYMENT_PASSWORD!,
-  };
-  const directory = await mkdtemp(join(tmpdir(), 'pix-token-'));
-  const file = join(directory, 'token.json');
-  try {
-    const counter = loginCounter();
-    const client = new PaymentClient({
-      baseUrl,
-      ...credentials,
-      tokenStore: new FileTokenStore(file),
-      logger: counter,
-    });
-    await client.withdrawals.listCurrencies();
-    const stored = JSON.parse(await readFile(file, 'utf8')) as CachedToken;
-    console.log(`parent ${process.pid}: logged in ${counter.logins}×, token stored in ${file}`);
+  // ---- parent process --------------------------------------------------------------------------
+  let throwaway: RedisServer | undefined;
+  const installed = env.REDIS_URL ? undefined : locate('redis');
+  if (!env.REDIS_URL && installed) throwaway = await startRedisServer(installed);
+  const redisUrl = env.REDIS_URL ?? throwaway?.url;
+  if (redisUrl === undefined) {
     console.log(
-      `  expires ${stored.expiresAt ? new Date(stored.expiresAt).toISOString() : 'unknown'} (the token itself is not printed)`,
+      'SKIPPED: this example needs Redis, and redis-server is not installed here.\n' +
+        '  Install it (sudo apt-get install redis-server) or set REDIS_URL=redis://host:6379, then run it again.\n' +
+        '  The same sharing without Redis: npx tsx examples/share-token-with-a-file.ts',
     );
+  } else {
+    const running = real ? undefined : await startMockServer({ port: 0 });
+    const baseUrl = running?.url ?? env.PAYMENT_BASE_URL!;
+    const credentials = running?.mock.credentials ?? {
+      email: env.PAYMENT_EMAIL!,
+      password: env.PAYMENT_PASSWORD!,
+    };
+    // One key per merchant account; a random part here so the demo never meets a real token.
+    const key = `example-${randomUUID()}:pix-payment-sdk:token`;
+    const redis = await connectRedis(redisUrl);
+    try {
+      console.log(
+        `Redis at ${throwaway ? `${redisUrl} (a throwaway redis-server)` : 'REDIS_URL'}, key ${key}`,
+      );
 
-    /** Runs this file again as a child (same Node, same tsx loader flags). */
-    const child = () =>
-      new Promise<{ pid: number; logins: number; currencies: number }>((resolve, reject) => {
-        const proc = spawn(
-          process.execPath,
-          [...process.execArgv, fileURLToPath(import.meta.url)],
-          {
-            // Credentials passed for the demo; a real worker reads its own configuration.
-            env: {
-              ...env,
-              SHARED_TOKEN_FILE: file,
-              CHILD_BASE_URL: baseUrl,
-              CHILD_EMAIL: credentials.email,
-              CHILD_PASSWORD: credentials.password,
+      /** Runs this file again as one process of the fleet (same Node, same tsx loader). */
+      const child = () =>
+        new Promise<{ pid: number; logins: number; currencies: number }>((resolve, reject) => {
+          const proc = spawn(
+            process.execPath,
+            [...process.execArgv, fileURLToPath(import.meta.url)],
+            {
+              // Credentials passed for the demo; a real process reads its own configuration.
+              env: {
+                ...env,
+                SHARED_TOKEN_KEY: key,
+                SHARED_REDIS_URL: redisUrl,
+                CHILD_BASE_URL: baseUrl,
+                CHILD_EMAIL: credentials.email,
+                CHILD_PASSWORD: credentials.password,
+              },
+              stdio: ['ignore', 'pipe', 'inherit'],
             },
-            stdio: ['ignore', 'pipe', 'inherit'],
-          },
-        );
-        let out = '';
-        proc.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
+          );
+          let out = '';
+          proc.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString();
+          });
+          proc.on('error', reject);
+          proc.on('close', (code) =>
+            code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`child exited with ${code}`)),
+          );
         });
-        proc.on('error', reject);
-        proc.on('close', (code) =>
-          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`child exited with ${code}`)),
-        );
-      });
-    const children = await Promise.all([child(), child()]);
-    for (const c of children)
-      console.log(
-        `child ${c.pid}: logged in ${c.logins}×, listed ${c.currencies} currencies with the shared token`,
-      );
+      const fleet = await Promise.all(Array.from({ length: PROCESSES }, child));
+      for (const c of fleet)
+        console.log(`process ${c.pid}: logged in ${c.logins}×, listed ${c.currencies} currencies`);
 
-    const total = counter.logins + children.reduce((sum, c) => sum + c.logins, 0);
-    if (running) {
-      const journal = running.mock.requests;
-      const logins = journal.filter((r) => r.method === 'POST' && r.path === '/auth/token');
-      const ips = new Set(journal.map((r) => r.callerIp));
+      const ttlMs = Number(await redis.sendCommand(['PTTL', key]));
       console.log(
-        `mock journal: ${journal.length} requests from ${[...ips].join(', ')}, POST /auth/token ${logins.length}×`,
+        `Redis holds the token under ${key} and forgets it in ${(ttlMs / 86_400_000).toFixed(1)} days (at its exp); the token itself is not printed`,
       );
-      if (logins.length !== 1) throw new Error(`expected exactly one login, got ${logins.length}`);
+      const total = fleet.reduce((sum, c) => sum + c.logins, 0);
+      if (running) {
+        const logins = running.mock.requests.filter(
+          (r) => r.method === 'POST' && r.path === '/auth/token',
+        );
+        console.log(`mock journal: POST /auth/token ${logins.length}×`);
+        if (logins.length !== 1) throw new Error(`expected one login, got ${logins.length}`);
+      }
+      if (total !== 1)
+        throw new Error(`expected one login across ${PROCESSES} processes, got ${total}`);
+      console.log(`OK: ${PROCESSES} processes started at once, 1 login`);
+    } finally {
+      await new RedisTokenStore({ client: redis, key }).delete();
+      redis.destroy();
+      await running?.close();
+      await throwaway?.close();
     }
-    if (total !== 1) throw new Error(`expected one login across 3 processes, got ${total}`);
-    console.log('OK: 3 processes, 1 login');
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-    await running?.close();
   }
 }

@@ -1,4 +1,4 @@
-// Packs the package, installs the tarball into a fresh consumer project and checks that both entry
+// Packs the package, installs the tarball into a fresh consumer project and checks that the entry
 // points work there as ES modules and as CommonJS, that their types resolve in both module systems,
 // that the `pix-payment-mock` bin starts and answers, and that everything but `mock.handlers` works
 // in a project that never installed msw.
@@ -27,18 +27,18 @@ try {
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   step(`packed ${tarball}`);
 
-  // A clean project with the tarball and one msw release (or none) installed, as a merchant would
-  // have.
-  const consumerProject = (name, msw) => {
+  // A clean project with the tarball and the packages a merchant would have (an msw release,
+  // redis, or neither).
+  const consumerProject = (name, ...packages) => {
     const project = join(work, name);
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true }));
     const flags = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
-    run(npm, ['install', ...flags, join(work, tarball), ...(msw ? [msw] : [])], project);
+    run(npm, ['install', ...flags, join(work, tarball), ...packages], project);
     return project;
   };
 
-  const consumer = consumerProject('consumer', 'msw@3');
+  const consumer = consumerProject('consumer', 'msw@3', 'redis@6');
   step('installed the tarball into a clean project');
 
   // The merchant flow, either through `mock.fetch` or through msw's setupServer patching the
@@ -121,16 +121,60 @@ try {
   runFlow(consumer, 'msw 3', 'msw');
   runJest(consumer, 'msw 3');
 
+  // pix-payment-sdk/redis with a client of the redis package that is not connected: the store
+  // answers at once (no token, no lock to wait for) and warns, so the client would log in alone.
+  const redisFlow = (load) => `
+    const { RedisTokenStore } = ${load('pix-payment-sdk/redis')};
+    const { createClient } = ${load('redis')};
+    const warnings = [];
+    const store = new RedisTokenStore({ client: createClient(), key: 'smoke:token', logger: { warn: (m, f) => warnings.push(f.event) } });
+    if ((await store.get()) !== undefined) throw new Error('expected no token');
+    const lock = await store.lock();
+    if (!lock) throw new Error('expected a lock that holds nothing');
+    await lock.release();
+    if (warnings.join() !== 'token-store-unavailable') throw new Error('unexpected warnings ' + warnings);
+    console.log('ok');`;
+  writeFileSync(
+    join(consumer, 'esm-redis.mjs'),
+    redisFlow((name) => `await import('${name}')`),
+  );
+  writeFileSync(
+    join(consumer, 'cjs-redis.cjs'),
+    `(async () => {${redisFlow((name) => `require('${name}')`)}})().catch((e) => { console.error(e); process.exit(1); });`,
+  );
+  for (const file of ['esm-redis.mjs', 'cjs-redis.cjs']) {
+    if (run('node', [join(consumer, file)], consumer).trim() !== 'ok')
+      throw new Error(`${file}: the RedisTokenStore flow failed`);
+  }
+  step('redis 6: import and require of pix-payment-sdk/redis, with a disconnected client');
+
   // The peer range promises msw 2 from 2.11 (the first with predicate handlers): prove its lower
   // bound and its newest release, each in a clean project of its own.
+  let withoutRedis;
   for (const msw of ['msw@2.11.0', 'msw@2']) {
     const project = consumerProject(msw.replace(/\W/g, '-'), msw);
+    withoutRedis = project;
     const version = JSON.parse(
       readFileSync(join(project, 'node_modules/msw/package.json'), 'utf8'),
     ).version;
     runFlow(project, `msw ${version}`, 'msw');
     runJest(project, `msw ${version}`);
   }
+  // redis is an optional peer: without it installed, pix-payment-sdk/redis still loads.
+  const loads = `const { RedisTokenStore } = LOAD; if (typeof RedisTokenStore !== 'function') throw new Error('no RedisTokenStore'); console.log('ok');`;
+  writeFileSync(
+    join(withoutRedis, 'no-redis.mjs'),
+    loads.replace('LOAD', "await import('pix-payment-sdk/redis')"),
+  );
+  writeFileSync(
+    join(withoutRedis, 'no-redis.cjs'),
+    loads.replace('LOAD', "require('pix-payment-sdk/redis')"),
+  );
+  for (const file of ['no-redis.mjs', 'no-redis.cjs']) {
+    if (run('node', [join(withoutRedis, file)], withoutRedis).trim() !== 'ok')
+      throw new Error(`${file}: pix-payment-sdk/redis needs redis at runtime`);
+  }
+  step('without redis installed, import and require of pix-payment-sdk/redis still load');
 
   // The mock promises to run in a browser (Web APIs only outside the server and the bin): bundle
   // it with msw's setupWorker for the browser platform, where a Node built-in cannot resolve.
@@ -161,8 +205,11 @@ try {
   const typeCheck = `
     import { PaymentClient, type PixKey, type WithdrawalRequest, buildWithdrawal } from 'pix-payment-sdk';
     import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+    import { RedisTokenStore } from 'pix-payment-sdk/redis';
+    import { createClient } from 'redis';
     const mock = createPaymentServiceMock();
-    const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch });
+    const tokenStore = new RedisTokenStore({ client: createClient({ url: 'redis://127.0.0.1:6379' }) });
+    const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch, tokenStore });
     export async function pay(customerId: string, pixKey: PixKey): Promise<string> {
       const [currency] = await client.withdrawals.listCurrencies();
       if (!currency) throw new Error('no currency');
@@ -189,7 +236,7 @@ try {
   );
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer], consumer);
   step(
-    'types: both entry points type-check as ESM (.mts) and CommonJS (.cts) under module nodenext',
+    'types: the three entry points type-check as ESM (.mts) and CommonJS (.cts) under module nodenext',
   );
 
   // Without msw: the client over mock.fetch, the bin and startMockServer work; mock.handlers

@@ -84,7 +84,9 @@ export interface PaymentClientOptions {
    */
   readonly refreshSkewMs?: number | undefined;
   /**
-   * Where the access token is kept; share one store between processes to share one token.
+   * Where the access token is kept; share one store between processes to share one token (on
+   * Redis: `RedisTokenStore` from `pix-payment-sdk/redis`). The client also keeps the token in
+   * memory and reads the store only when it has none, near its `exp`, or after a 401.
    * @default a new {@link InMemoryTokenStore}
    */
   readonly tokenStore?: TokenStore | undefined;

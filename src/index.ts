@@ -14,7 +14,12 @@ export {
 export { PaymentClient, type PaymentClientOptions } from './client.js';
 export type { LogEvent, LogFields, Logger } from './core/logger.js';
 export type { RetryBackoff } from './core/retry.js';
-export { type CachedToken, InMemoryTokenStore, type TokenStore } from './core/tokens.js';
+export {
+  type CachedToken,
+  InMemoryTokenStore,
+  type TokenStore,
+  type TokenStoreLock,
+} from './core/tokens.js';
 export type { FetchLike, RequestOptions } from './core/transport.js';
 export {
   BadRequestError,

@@ -22,28 +22,35 @@ export interface CachedToken {
 
 /**
  * Where the client keeps its access token. The default keeps it in memory, per client. Give several
- * processes one store (Redis, a database row) and they share one token instead of each logging in.
- * Within one client, concurrent calls share one login; two clients (or processes) that find the
- * store empty at the same moment may each log in once, and the last one's token wins, which the
+ * processes one store (Redis, a database row) and they share one token instead of each logging in;
+ * on Redis, use `RedisTokenStore` from `pix-payment-sdk/redis`.
+ *
+ * Each client also keeps the token it last used in memory, and reads the store only when it has
+ * none, when that token is within `refreshSkewMs` of its `exp`, or after the service refused it:
+ * a call with a usable token never waits for the store. Within one client, concurrent calls share
+ * one read and one login. Across clients and processes, a store with a {@link TokenStore.lock} lets
+ * exactly one of them log in while the others wait for its token; without it, clients that find
+ * the store empty at the same moment each log in once, and the last token stored wins, which the
  * service accepts.
  *
  * @example
  * ```ts
- * const redisStore: TokenStore = {
- *   async get() {
- *     const raw = await redis.get('pix:token');
- *     return raw ? (JSON.parse(raw) as CachedToken) : undefined;
- *   },
- *   async set(token) {
- *     await redis.set('pix:token', JSON.stringify(token));
- *   },
- *   async delete(refused) {
- *     // Compare and delete, so a fresh token stored by another process survives.
- *     const raw = await redis.get('pix:token');
- *     if (!refused || (raw && (JSON.parse(raw) as CachedToken).token === refused)) await redis.del('pix:token');
+ * // A store on a key-value service `kv` with expiry and an atomic delete-if.
+ * const tokenStore: TokenStore = {
+ *   get: async () => (await kv.get('pix:token')) ?? undefined,
+ *   set: (token) => kv.put('pix:token', token, { expiresAt: token.expiresAt }),
+ *   // Compare and delete, so a fresh token stored by another process survives.
+ *   delete: (refused) => kv.deleteIf('pix:token', (stored) => !refused || stored.token === refused),
+ *   async lock() {
+ *     const holder = crypto.randomUUID();
+ *     if (await kv.putIfAbsent('pix:token:lock', holder, { ttlMs: 10_000 })) {
+ *       return { release: () => kv.deleteIf('pix:token:lock', (value) => value === holder) };
+ *     }
+ *     await kv.waitWhilePresent('pix:token:lock', { timeoutMs: 10_000 });
+ *     return undefined; // the other holder is done: the client reads the store again
  *   },
  * };
- * const client = new PaymentClient({ baseUrl, email, password, tokenStore: redisStore });
+ * const client = new PaymentClient({ baseUrl, email, password, tokenStore });
  * ```
  */
 export interface TokenStore {
@@ -58,6 +65,45 @@ export interface TokenStore {
    * worst another process logs in once more.
    */
   delete(token?: string): Promise<void>;
+  /**
+   * Optional: one login among all the clients that share the store (single flight across
+   * processes). The client calls it when the store holds no usable token, before logging in.
+   *
+   * - Resolve with a {@link TokenStoreLock} once this caller holds the store's login lock. The
+   *   client reads the store once more (another holder may have stored a token just before), logs
+   *   in only if it still finds no usable token, stores the token, then releases the lock.
+   * - Resolve with `undefined` when another caller held the lock and its hold has ended while this
+   *   one waited (released, or expired), or the wait reached the store's limit. The client reads
+   *   the store again, and asks for the lock again if it still finds no usable token. After three
+   *   such waits it logs in without the lock.
+   *
+   * A hold must expire by itself, so that a process that dies while holding it blocks the others
+   * only until then. Without this method, each client that finds the store empty logs in.
+   */
+  lock?(): Promise<TokenStoreLock | undefined>;
+}
+
+/**
+ * The login lock of a {@link TokenStore}, held by one caller at a time.
+ *
+ * @example
+ * ```ts
+ * const lock = await tokenStore.lock?.();
+ * if (lock) {
+ *   try {
+ *     // read the store again, log in if it is still empty, store the token
+ *   } finally {
+ *     await lock.release();
+ *   }
+ * }
+ * ```
+ */
+export interface TokenStoreLock {
+  /**
+   * Releases the lock, only if this caller still holds it: a hold that expired may belong to
+   * another caller by now. The client ignores a failure here, since the hold expires by itself.
+   */
+  release(): Promise<void>;
 }
 
 /**
@@ -114,9 +160,14 @@ async function fromStore<T>(
   }
 }
 
+/** How often a client waits for another holder of a store's lock before it logs in on its own. */
+const MAX_LOCK_WAITS = 3;
+
 /**
- * Hands out the access token: from the store while it is not within `refreshSkewMs` of its `exp`,
- * otherwise from one login shared by every caller waiting at that moment (single flight).
+ * Hands out the access token: the one this client holds while it is not within `refreshSkewMs` of
+ * its `exp`; otherwise the store's, read once for every caller waiting at that moment; otherwise
+ * a new login, shared the same way (single flight), and across processes through the store's
+ * lock when it has one.
  *
  * @internal
  */
@@ -126,6 +177,8 @@ export class TokenManager {
   readonly #login: () => Promise<string>;
   readonly #scrub: (error: unknown) => unknown;
   #pending: Promise<Lease> | undefined;
+  // The token in use, kept here so that a call with a usable token never waits for the store.
+  #local: { readonly lease: Lease; readonly expiresAt: number | undefined } | undefined;
   // Tokens this client has seen, so that errors and logs can be scrubbed of them.
   readonly #seen: string[] = [];
 
@@ -152,6 +205,12 @@ export class TokenManager {
    * (unless another request already replaced it) and a login replaces it.
    */
   async acquire(signal: AbortSignal | undefined, stale?: string): Promise<Lease> {
+    const local = this.#local;
+    if (local !== undefined) {
+      // The fast path awaits nothing: no store read, no login.
+      if (local.lease.token !== stale && !this.#expiring(local.expiresAt)) return local.lease;
+      if (local.lease.token === stale) this.#local = undefined;
+    }
     for (let round = 0; ; round++) {
       if (!this.#pending) {
         const pending = this.#obtain(stale).finally(() => {
@@ -168,28 +227,62 @@ export class TokenManager {
   }
 
   async #obtain(stale: string | undefined): Promise<Lease> {
+    for (let waits = 0; ; waits++) {
+      const cached = await this.#read();
+      if (cached && cached.token !== stale && !this.#expiring(cached.expiresAt)) {
+        return this.#use(cached.token, cached.expiresAt, false);
+      }
+      if (cached && cached.token === stale)
+        await fromStore('delete', () => this.#store.delete(stale), this.#scrub);
+      if (this.#store.lock === undefined || waits >= MAX_LOCK_WAITS) return this.#loginAndStore();
+      const lock = await fromStore('lock', () => this.#store.lock!(), this.#scrub);
+      // Another holder's turn ended while this client waited: its token may be in the store.
+      if (lock === undefined) continue;
+      try {
+        // A holder may have stored a token between the read above and this lock.
+        const latest = await this.#read();
+        if (latest && latest.token !== stale && !this.#expiring(latest.expiresAt)) {
+          return this.#use(latest.token, latest.expiresAt, false);
+        }
+        return await this.#loginAndStore();
+      } finally {
+        try {
+          await lock.release();
+        } catch {
+          // The token is stored (or the login failed) either way, and the hold expires by itself.
+        }
+      }
+    }
+  }
+
+  async #read(): Promise<CachedToken | undefined> {
     const stored = await fromStore('get', () => this.#store.get(), this.#scrub);
     // A store shared with other code may hold anything; only a non-empty token string counts.
-    const cached = typeof stored?.token === 'string' && stored.token !== '' ? stored : undefined;
-    if (cached && cached.token !== stale && !this.#expiring(cached)) {
-      this.#remember(cached.token);
-      return { token: cached.token, fresh: false };
-    }
-    if (cached && cached.token === stale)
-      await fromStore('delete', () => this.#store.delete(stale), this.#scrub);
+    return typeof stored?.token === 'string' && stored.token !== '' ? stored : undefined;
+  }
+
+  async #loginAndStore(): Promise<Lease> {
     const token = await this.#login();
-    this.#remember(token);
     const expiresAt = readJwtExpiry(token);
+    const lease = this.#use(token, expiresAt, true);
     await fromStore(
       'set',
       () => this.#store.set(expiresAt === undefined ? { token } : { token, expiresAt }),
       this.#scrub,
     );
-    return { token, fresh: true };
+    return lease;
   }
 
-  #expiring(cached: CachedToken): boolean {
-    return cached.expiresAt !== undefined && Date.now() >= cached.expiresAt - this.#refreshSkewMs;
+  #use(token: string, expiresAt: number | undefined, fresh: boolean): Lease {
+    this.#remember(token);
+    const lease = { token, fresh };
+    // A freshly obtained token is no longer fresh for later calls: a 401 to it then means expiry.
+    this.#local = { lease: fresh ? { token, fresh: false } : lease, expiresAt };
+    return lease;
+  }
+
+  #expiring(expiresAt: number | undefined): boolean {
+    return expiresAt !== undefined && Date.now() >= expiresAt - this.#refreshSkewMs;
   }
 
   #remember(token: string): void {

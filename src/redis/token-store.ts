@@ -1,0 +1,379 @@
+import {
+  type CachedToken,
+  type LogEvent,
+  type LogFields,
+  type Logger,
+  type PaymentIssue,
+  PaymentValidationError,
+  type TokenStore,
+  type TokenStoreLock,
+} from 'pix-payment-sdk';
+import { redactText } from '../core/redact.js';
+
+/**
+ * What {@link RedisTokenStore} needs of a Redis client: `GET`, `SET` and `EVAL`, as a connected
+ * client of the [`redis`](https://www.npmjs.com/package/redis) package has them (node-redis 5 or
+ * 6: `createClient()`, `createCluster()`, `createSentinel()`). Written out here rather than
+ * imported, so that `pix-payment-sdk/redis` loads without `redis` installed and fits every
+ * client type of those versions.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ *
+ * const client: RedisTokenStoreClient = await createClient({ url: process.env.REDIS_URL }).connect();
+ * ```
+ */
+export interface RedisTokenStoreClient {
+  /**
+   * `false` while the client is not connected (connecting, or reconnecting after a failure). The
+   * store then skips Redis at once rather than queue a command behind the reconnection.
+   */
+  readonly isReady?: boolean | undefined;
+  /** `GET key`. */
+  get(key: string): Promise<unknown>;
+  /** `SET key value [NX] [PX ms]`. */
+  set(
+    key: string,
+    value: string,
+    options?: { condition?: 'NX'; expiration?: { type: 'PX'; value: number } },
+  ): Promise<unknown>;
+  /** `EVAL script numkeys key… arg…`. */
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+/**
+ * Options of {@link RedisTokenStore}. Only `client` is required.
+ *
+ * @example
+ * ```ts
+ * const options: RedisTokenStoreOptions = {
+ *   client: redis,
+ *   key: 'shop-a:pix-payment-sdk:token',
+ *   lockTtlMs: 10_000,
+ *   commandTimeoutMs: 1_000,
+ *   logger: console,
+ * };
+ * ```
+ */
+export interface RedisTokenStoreOptions {
+  /** A connected client of the `redis` package. The store never connects, quits or closes it. */
+  readonly client: RedisTokenStoreClient;
+  /**
+   * The Redis key of the token; the login lock is `<key>:lock`. Give each merchant account its own
+   * key when several share one Redis.
+   * @default 'pix-payment-sdk:token'
+   */
+  readonly key?: string | undefined;
+  /**
+   * How long one process may hold the login lock. A holder that dies (a crash, `SIGKILL`) keeps
+   * the others waiting at most this long; a login that takes longer lets a second process log in
+   * too. Waiting processes wait at most this long for one holder.
+   * @default 10_000
+   */
+  readonly lockTtlMs?: number | undefined;
+  /**
+   * How long the store waits for one Redis command before it treats Redis as unavailable and lets
+   * the client log in on its own.
+   * @default 1_000
+   */
+  readonly commandTimeoutMs?: number | undefined;
+  /**
+   * Receives `warn` when Redis becomes unavailable (`event: 'token-store-unavailable'`) or a wait
+   * for the lock reaches `lockTtlMs` (`'token-lock-timeout'`), and `info` when Redis answers again
+   * (`'token-store-available'`). Fields: the key, the operation, and the reason (an error's name
+   * and message, never a token).
+   * @default no logging
+   */
+  readonly logger?: Logger | undefined;
+}
+
+const DEFAULT_KEY = 'pix-payment-sdk:token';
+// A waiting process asks Redis every 25 ms whether the holder is done: a login takes hundreds of
+// milliseconds, so a waiter starts at most 25 ms after the token is there, for one GET per poll.
+const LOCK_POLL_MS = 25;
+const MAX_TIMER_MS = 2_147_483_647;
+
+// Deletes the token only while it is still the refused one (or whatever it is, without one).
+const DELETE_TOKEN = `local stored = redis.call('GET', KEYS[1])
+if not stored then return 0 end
+if ARGV[1] then
+  local ok, value = pcall(cjson.decode, stored)
+  if not ok or type(value) ~= 'table' or value.token ~= ARGV[1] then return 0 end
+end
+return redis.call('DEL', KEYS[1])`;
+
+// Deletes the lock only while this holder still holds it.
+const RELEASE_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false };
+
+class CommandTimeout extends Error {
+  override name = 'TimeoutError';
+}
+
+// Redis unavailable: the client logs in on its own, without waiting for anyone.
+const LOGIN_ALONE: TokenStoreLock = { release: async () => undefined };
+
+function text(reply: unknown): string | undefined {
+  if (typeof reply === 'string') return reply;
+  // A client configured to map strings to Buffers.
+  if (reply instanceof Uint8Array) return new TextDecoder().decode(reply);
+  return undefined;
+}
+
+function parseToken(raw: string | undefined): CachedToken | undefined {
+  if (raw === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { token, expiresAt } = value as Record<string, unknown>;
+  if (typeof token !== 'string' || token === '') return undefined;
+  if (typeof expiresAt === 'number' && Number.isFinite(expiresAt)) return { token, expiresAt };
+  return { token };
+}
+
+function checkOptions(options: RedisTokenStoreOptions): void {
+  const issues: PaymentIssue[] = [];
+  const client = options?.client as unknown as Record<string, unknown> | undefined;
+  if (
+    typeof client !== 'object' ||
+    client === null ||
+    !['get', 'set', 'eval'].every((name) => typeof client[name] === 'function')
+  ) {
+    issues.push({ path: ['client'], message: 'must be a client of the redis package' });
+  }
+  if (options?.key !== undefined && (typeof options.key !== 'string' || options.key === '')) {
+    issues.push({ path: ['key'], message: 'must be a non-empty string' });
+  }
+  for (const name of ['lockTtlMs', 'commandTimeoutMs'] as const) {
+    const value = options?.[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1 && value <= MAX_TIMER_MS)) {
+      issues.push({ path: [name], message: `must be an integer from 1 to ${MAX_TIMER_MS}` });
+    }
+  }
+  if (issues.length > 0)
+    throw new PaymentValidationError(issues, 'Invalid RedisTokenStore options');
+}
+
+/**
+ * A {@link TokenStore} on Redis: every process that gives its client a `RedisTokenStore` on the
+ * same key shares one token, and one login.
+ *
+ * - The token is kept as JSON (`{"token":"…","expiresAt":…}`) under `key`, and Redis forgets it
+ *   at the JWT's `exp`.
+ * - Single flight across processes: when the token is missing, expiring or refused, one process
+ *   takes the lock `<key>:lock` (`SET NX PX lockTtlMs`) and logs in; the others poll the lock
+ *   every 25 ms and use the token it stores. The holder releases the lock with a compare-and-delete
+ *   script, so it never releases another's; a holder that dies frees it after `lockTtlMs`.
+ * - A refused token is deleted by a compare-and-delete script, only while Redis still holds that
+ *   same token, so a fresh one another process just stored survives.
+ * - Redis down never stops payments: when a command fails or takes longer than
+ *   `commandTimeoutMs`, or the client is not connected, the store reports no token and no lock,
+ *   so the client logs in on its own and keeps working; the store logs it, and uses Redis again
+ *   as soon as it answers.
+ *
+ * Each client keeps the token in memory too, so a call with a usable token never touches Redis.
+ * Needs Redis 2.6.12 or later (or Valkey); the client is the `redis` package, 5 or 6.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ * import { PaymentClient } from 'pix-payment-sdk';
+ * import { RedisTokenStore } from 'pix-payment-sdk/redis';
+ *
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const tokenStore = new RedisTokenStore({ client: redis, key: 'pix-payment-sdk:token', logger: console });
+ * const client = new PaymentClient({ baseUrl, email, password, tokenStore });
+ * ```
+ */
+export class RedisTokenStore implements TokenStore {
+  readonly #client: RedisTokenStoreClient;
+  readonly #key: string;
+  readonly #lockKey: string;
+  readonly #lockTtlMs: number;
+  readonly #commandTimeoutMs: number;
+  readonly #logger: Logger | undefined;
+  #unavailable = false;
+
+  /** @throws `PaymentValidationError` (from `pix-payment-sdk`) for a bad option. */
+  constructor(options: RedisTokenStoreOptions) {
+    checkOptions(options);
+    this.#client = options.client;
+    this.#key = options.key ?? DEFAULT_KEY;
+    this.#lockKey = `${this.#key}:lock`;
+    this.#lockTtlMs = options.lockTtlMs ?? 10_000;
+    this.#commandTimeoutMs = options.commandTimeoutMs ?? 1_000;
+    this.#logger = options.logger;
+  }
+
+  /** The Redis key of the token; the lock is this key with `:lock` appended. */
+  get key(): string {
+    return this.#key;
+  }
+
+  /** The stored token, or `undefined` when Redis holds none (or cannot be reached). */
+  async get(): Promise<CachedToken | undefined> {
+    const reply = await this.#run('get', () => this.#client.get(this.#key));
+    return reply.ok ? parseToken(text(reply.value)) : undefined;
+  }
+
+  /** Stores the token until its `expiresAt` (for ever without one, until the service refuses it). */
+  async set(token: CachedToken): Promise<void> {
+    const value = JSON.stringify(
+      token.expiresAt === undefined
+        ? { token: token.token }
+        : { token: token.token, expiresAt: token.expiresAt },
+    );
+    if (token.expiresAt === undefined) {
+      await this.#run('set', () => this.#client.set(this.#key, value), [token.token]);
+      return;
+    }
+    // Relative (PX), not absolute (PXAT): a Redis host whose clock differs from ours still
+    // forgets the token when it expires.
+    const ttlMs = Math.ceil(token.expiresAt - Date.now());
+    if (ttlMs <= 0) return;
+    await this.#run(
+      'set',
+      () => this.#client.set(this.#key, value, { expiration: { type: 'PX', value: ttlMs } }),
+      [token.token],
+    );
+  }
+
+  /** Deletes the stored token; given the refused `token`, only while Redis still holds that one. */
+  async delete(token?: string): Promise<void> {
+    const args = token === undefined ? [] : [token];
+    await this.#run(
+      'delete',
+      () => this.#client.eval(DELETE_TOKEN, { keys: [this.#key], arguments: args }),
+      args,
+    );
+  }
+
+  /**
+   * Takes the login lock, or waits while another process holds it: resolves with the lock, or
+   * with `undefined` once that holder is done (the client then reads the token it stored). When
+   * Redis cannot be reached, resolves with a lock that holds nothing, so the client logs in.
+   */
+  async lock(): Promise<TokenStoreLock | undefined> {
+    const holder = crypto.randomUUID();
+    const taken = await this.#run('lock', () =>
+      this.#client.set(this.#lockKey, holder, {
+        condition: 'NX',
+        expiration: { type: 'PX', value: this.#lockTtlMs },
+      }),
+    );
+    if (!taken.ok) return LOGIN_ALONE;
+    if (taken.value !== null && taken.value !== undefined) {
+      return {
+        release: async () => {
+          await this.#run('unlock', () =>
+            this.#client.eval(RELEASE_LOCK, { keys: [this.#lockKey], arguments: [holder] }),
+          );
+        },
+      };
+    }
+    return this.#waitForHolder();
+  }
+
+  async #waitForHolder(): Promise<TokenStoreLock | undefined> {
+    const seen = await this.#run('lock', () => this.#client.get(this.#lockKey));
+    if (!seen.ok) return LOGIN_ALONE;
+    const other = text(seen.value);
+    // No hold outlasts lockTtlMs, so neither does the wait for one.
+    const deadline = Date.now() + this.#lockTtlMs;
+    while (other !== undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+      const reply = await this.#run('lock', () => this.#client.get(this.#lockKey));
+      if (!reply.ok) return LOGIN_ALONE;
+      // Released, expired or taken over: the hold this process waited for has ended.
+      if (text(reply.value) !== other) return undefined;
+    }
+    if (other !== undefined) {
+      this.#log('warn', 'token-lock-timeout', 'waited lockTtlMs for the token lock', {
+        operation: 'lock',
+        lockTtlMs: this.#lockTtlMs,
+      });
+    }
+    return undefined;
+  }
+
+  /**
+   * Runs one command with a time limit. A failure is logged and reported as `{ ok: false }`,
+   * never thrown: the client then works without Redis.
+   */
+  async #run<T>(
+    operation: string,
+    command: () => Promise<T>,
+    secrets: ReadonlyArray<string> = [],
+  ): Promise<Outcome<T>> {
+    if (this.#client.isReady === false) {
+      return this.#failed(operation, 'the Redis client is not connected');
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const pending = (async () => command())();
+      // A command that times out may still fail later; nobody is listening by then.
+      pending.catch(() => undefined);
+      const value = await Promise.race([
+        pending,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new CommandTimeout(`no answer in ${this.#commandTimeoutMs} ms`)),
+            this.#commandTimeoutMs,
+          );
+        }),
+      ]);
+      if (this.#unavailable) {
+        this.#unavailable = false;
+        this.#log('info', 'token-store-available', 'Redis answers again; sharing the token', {
+          operation,
+        });
+      }
+      return { ok: true, value };
+    } catch (error) {
+      const { name, message } =
+        error instanceof Error ? error : { name: 'Error', message: String(error) };
+      return this.#failed(operation, redactText(`${name}: ${message}`, secrets).slice(0, 300));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #failed(operation: string, reason: string): { ok: false } {
+    // Warn once per outage; each failure during it is still visible at debug level.
+    const level = this.#unavailable ? 'debug' : 'warn';
+    this.#unavailable = true;
+    this.#log(level, 'token-store-unavailable', 'Redis unavailable; logging in without it', {
+      operation,
+      reason,
+    });
+    return { ok: false };
+  }
+
+  #log(level: keyof Logger, event: LogEvent, message: string, fields: LogFields): void {
+    try {
+      this.#logger?.[level]?.(`pix-payment-sdk: ${message}`, { event, key: this.#key, ...fields });
+    } catch {
+      // A failing logger must not fail a payment.
+    }
+  }
+
+  /** What `JSON.stringify(store)` shows: the key, never the token or the client. */
+  toJSON(): {
+    /** The Redis key of the token. */
+    key: string;
+  } {
+    return { key: this.#key };
+  }
+
+  /** What `util.inspect(store)` shows in Node.js: as {@link toJSON}. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `RedisTokenStore ${JSON.stringify(this.toJSON())}`;
+  }
+}

@@ -1,0 +1,50 @@
+import type { TokenStore } from 'pix-payment-sdk';
+import type { RedisTokenStore, RedisTokenStoreClient } from 'pix-payment-sdk/redis';
+import {
+  createClient,
+  createCluster,
+  createSentinel,
+  RESP_TYPES,
+  type RedisClientType,
+} from 'redis';
+import {
+  createClient as createClient5,
+  createCluster as createCluster5,
+  createSentinel as createSentinel5,
+} from 'redis5';
+import { describe, expectTypeOf, it } from 'vitest';
+
+// The peer range is `redis` 5 or 6: the clients of both majors, default and configured, must be
+// accepted as they come, without a cast.
+describe('RedisTokenStoreClient', () => {
+  it('accepts the clients of redis 6', () => {
+    expectTypeOf(createClient()).toExtend<RedisTokenStoreClient>();
+    expectTypeOf(createClient({ RESP: 2 })).toExtend<RedisTokenStoreClient>();
+    expectTypeOf(
+      createClient().withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }),
+    ).toExtend<RedisTokenStoreClient>();
+    expectTypeOf<RedisClientType>().toExtend<RedisTokenStoreClient>();
+    expectTypeOf(createCluster({ rootNodes: [] })).toExtend<RedisTokenStoreClient>();
+    expectTypeOf(
+      createSentinel({ name: 'main', sentinelRootNodes: [] }),
+    ).toExtend<RedisTokenStoreClient>();
+  });
+
+  it('accepts the clients of redis 5', () => {
+    expectTypeOf(createClient5()).toExtend<RedisTokenStoreClient>();
+    expectTypeOf(createClient5({ RESP: 3 })).toExtend<RedisTokenStoreClient>();
+    expectTypeOf(createCluster5({ rootNodes: [] })).toExtend<RedisTokenStoreClient>();
+    expectTypeOf(
+      createSentinel5({ name: 'main', sentinelRootNodes: [] }),
+    ).toExtend<RedisTokenStoreClient>();
+  });
+
+  it('refuses what is not a Redis client', () => {
+    expectTypeOf<{ get(key: string): Promise<unknown> }>().not.toExtend<RedisTokenStoreClient>();
+  });
+
+  it('RedisTokenStore is a TokenStore with the optional lock', () => {
+    expectTypeOf<RedisTokenStore>().toExtend<TokenStore>();
+    expectTypeOf<RedisTokenStore['lock']>().toBeFunction();
+  });
+});
