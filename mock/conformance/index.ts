@@ -5,7 +5,6 @@ import {
   PaymentValidationError,
 } from 'pix-payment-sdk';
 import { cryptoRandom, uuid } from '../ids.js';
-import { createPaymentServiceMock } from '../index.js';
 import {
   FORGED_TOKEN,
   missingReason,
@@ -274,6 +273,9 @@ function wrongPassword(right: string): string {
 }
 
 async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
+  // Loaded at run time: mock/index.ts exports this module, and a static import back would make a
+  // cycle that never settles once msw is loaded with a top-level await.
+  const { createPaymentServiceMock } = await import('../index.js');
   const mock = createPaymentServiceMock();
   const customer = mock.customers.create({
     name: 'Conformance Check',
