@@ -5,6 +5,7 @@ import { expireTokens } from './handlers/control.js';
 import { type CustomerCreateInput, createCustomerDirect } from './handlers/customers.js';
 import { cryptoRandom, uuid } from './ids.js';
 import { setInternals } from './internals.js';
+import { type OperationAlias, type OperationId, operationIdOf } from './operations.js';
 import { createRouter, NETWORK_ERROR } from './router.js';
 import {
   type JournalEntry,
@@ -12,9 +13,9 @@ import {
   type MockDeposit,
   type MockPixKey,
   type MockWithdrawal,
-  type OperationId,
   type PaymentServiceMockOptions,
   ServiceState,
+  type TransactionKind,
 } from './state.js';
 import type { WebhookDelivery } from './webhooks.js';
 
@@ -34,6 +35,7 @@ export {
   type OpenApiResponse,
   type OpenApiSchema,
 } from './openapi.js';
+export type { OperationAlias, OperationId } from './operations.js';
 export type {
   JournalEntry,
   MockCustomer,
@@ -41,7 +43,6 @@ export type {
   MockPixKey,
   MockPixKeyRef,
   MockWithdrawal,
-  OperationId,
   PaymentServiceMockOptions,
 } from './state.js';
 export type { WebhookDelivery, WebhookOutcome } from './webhooks.js';
@@ -128,7 +129,7 @@ export interface WebhookControls {
  * ```ts
  * mock.auth.allowIps(['203.0.113.7']); // everyone else gets 401
  * mock.auth.setCallerIp('203.0.113.7'); // who MSW and mock.fetch callers are
- * mock.auth.denyAction('resendWithdrawalWebhook'); // 401 "not authorized for this action"
+ * mock.auth.denyAction('withdrawals.resendWebhook'); // 401 "not authorized for this action"
  * mock.auth.expireTokens(); // every token issued so far now gets 401
  * ```
  */
@@ -148,10 +149,14 @@ export interface AuthControls {
   setCallerIp(ip: string): void;
   /** The caller address of requests through `mock.handlers` and `mock.fetch`. */
   readonly callerIp: string;
-  /** Makes the company's token lack permission for an operation: it answers 401. */
-  denyAction(operation: OperationId): void;
-  /** Gives the permission back. */
-  allowAction(operation: OperationId): void;
+  /**
+   * Makes the company's token lack permission for an operation: it answers 401. Takes the
+   * operation's id (`withdrawals.resendWebhook`) or its old name; throws a `TypeError` for
+   * anything else.
+   */
+  denyAction(operation: OperationId | OperationAlias): void;
+  /** Gives the permission back (same names as {@link AuthControls.denyAction}). */
+  allowAction(operation: OperationId | OperationAlias): void;
   /** A valid token for the company, without an HTTP call (for raw requests in tests). */
   issueToken(): Promise<string>;
 }
@@ -346,18 +351,28 @@ export function createPaymentServiceMock(
     ),
   ]);
 
-  const transactions = <Record, View>(
-    kind: 'withdrawal' | 'deposit',
-    map: () => Map<string, Record>,
-    view: (record: Record) => View,
+  // The view's shape follows the record's kind, so each kind's controls show their own type.
+  const transactions = <View extends MockWithdrawal | MockDeposit>(
+    kind: TransactionKind,
   ): TransactionControls<View> => ({
     settle: (id, status, settleOptions) => state.settle(kind, id, status, settleOptions),
     get(id) {
-      const record = map().get(id);
-      return record ? view(record) : undefined;
+      const record = state.transactionsOf(kind).get(id);
+      return record ? (state.transactionView(record) as View) : undefined;
     },
-    list: () => [...map().values()].map(view),
+    list: () =>
+      [...state.transactionsOf(kind).values()].map(
+        (record) => state.transactionView(record) as View,
+      ),
   });
+
+  const operationId = (method: string, name: OperationId | OperationAlias): OperationId => {
+    const id = operationIdOf(name);
+    if (id === undefined) {
+      throw new TypeError(`auth.${method}(operation): no operation ${JSON.stringify(name)}`);
+    }
+    return id;
+  };
 
   const mock: PaymentServiceMock = {
     get baseUrl() {
@@ -385,16 +400,8 @@ export function createPaymentServiceMock(
           .filter((record) => customerId === undefined || record.customerId === customerId)
           .map((record) => Object.freeze({ ...record })),
     },
-    withdrawals: transactions(
-      'withdrawal',
-      () => state.withdrawals,
-      (record) => state.withdrawalView(record),
-    ),
-    deposits: transactions(
-      'deposit',
-      () => state.deposits,
-      (record) => state.depositView(record),
-    ),
+    withdrawals: transactions<MockWithdrawal>('withdrawal'),
+    deposits: transactions<MockDeposit>('deposit'),
     webhooks: {
       setUrl: (url) => state.webhooks.setUrl(url),
       get url() {
@@ -433,8 +440,9 @@ export function createPaymentServiceMock(
       get callerIp() {
         return state.callerIp;
       },
-      denyAction: (operation) => void state.deniedActions.add(operation),
-      allowAction: (operation) => void state.deniedActions.delete(operation),
+      denyAction: (operation) => void state.deniedActions.add(operationId('denyAction', operation)),
+      allowAction: (operation) =>
+        void state.deniedActions.delete(operationId('allowAction', operation)),
       issueToken() {
         const nowMs = state.clock.nowMs();
         return state.signer.sign({

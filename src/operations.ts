@@ -30,13 +30,7 @@ export const EmptyBody = /* @__PURE__ */ schema(() => z.looseObject({}));
 /**
  * One operation of the service, as {@link operations} declares it.
  *
- * @example
- * ```ts
- * import { type OperationSpec, operations } from 'pix-payment-sdk/mock';
- *
- * const spec: OperationSpec = operations.pixKeys.list;
- * `${spec.method} ${spec.path}`; // 'GET /pix/customer/{customerId}/key'
- * ```
+ * @internal
  */
 export interface OperationSpec {
   /**
@@ -72,16 +66,10 @@ export interface OperationSpec {
  * The service's operations, one entry each, by area and client method: method, path, body and
  * answer schemas, authentication, retry policy, a summary and the documented statuses. Adding an
  * operation starts here. The client sends every request through this table (its bundle keeps only
- * the fields it reads); the mock builds its routes, its journal names and its OpenAPI document
- * from it, and exports it as `operations` from `pix-payment-sdk/mock`.
+ * the fields it reads); the mock builds its routes, its journal names, its OpenAPI document and
+ * the list in its bin's help from it.
  *
- * @example
- * ```ts
- * import { operations } from 'pix-payment-sdk/mock';
- *
- * const { method, path, retry } = operations.withdrawals.resendWebhook;
- * console.log(method, path, retry); // POST /withdraw/{id}/resend/webhook true
- * ```
+ * @internal
  */
 export const operations = {
   /** Access tokens. */

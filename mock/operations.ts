@@ -1,0 +1,84 @@
+// The mock's side of the table of operations (src/operations.ts): the names it answers to.
+import { type OperationSpec, operations } from '../src/operations.js';
+
+export { type OperationSpec, operations };
+
+type Table = typeof operations;
+type Entry = { [Area in keyof Table]: Table[Area][keyof Table[Area]] }[keyof Table];
+
+/**
+ * The name of an operation of the service: `area.method`, after the client method that calls it
+ * (`withdrawals.resendWebhook` is `client.withdrawals.resendWebhook`; `auth.getToken` is
+ * `client.getToken`). The request journal, `mock.auth.denyAction()` and the OpenAPI
+ * `operationId` all use it.
+ *
+ * @useDeclaredType
+ * @example
+ * ```ts
+ * const operation: OperationId = 'withdrawals.resendWebhook';
+ * mock.auth.denyAction(operation);
+ * ```
+ */
+export type OperationId = Entry['id'];
+
+/**
+ * The names operations had before they took their `area.method` ids, still accepted by
+ * `mock.auth.denyAction()`, `allowAction()` and `PUT /__mock/auth/denied-actions`.
+ *
+ * @deprecated Use the {@link OperationId}: `resendWithdrawalWebhook` is
+ * `withdrawals.resendWebhook`.
+ * @useDeclaredType
+ *
+ * @example
+ * ```ts
+ * const old: OperationAlias = 'resendWithdrawalWebhook'; // the same as 'withdrawals.resendWebhook'
+ * ```
+ */
+export type OperationAlias = keyof typeof ALIASES;
+
+const ALIASES = {
+  getToken: 'auth.getToken',
+  addPixKey: 'pixKeys.add',
+  listPixKeys: 'pixKeys.list',
+  removePixKey: 'pixKeys.remove',
+  listWithdrawalCurrencies: 'withdrawals.listCurrencies',
+  createWithdrawal: 'withdrawals.create',
+  getWithdrawal: 'withdrawals.get',
+  resendWithdrawalWebhook: 'withdrawals.resendWebhook',
+  listDepositCurrencies: 'deposits.listCurrencies',
+  createDeposit: 'deposits.create',
+  getDeposit: 'deposits.get',
+  resendDepositWebhook: 'deposits.resendWebhook',
+  createCustomer: 'customers.create',
+  getCustomer: 'customers.get',
+} as const satisfies Readonly<Record<string, OperationId>>;
+
+/**
+ * An entry of the table with its id typed.
+ *
+ * @internal
+ */
+export type ServiceOperation = OperationSpec & { readonly id: OperationId };
+
+/**
+ * Every operation of the table, in its order.
+ *
+ * @internal
+ */
+export const SERVICE_OPERATIONS: ReadonlyArray<ServiceOperation> = Object.values(
+  operations,
+).flatMap((area): ServiceOperation[] => Object.values(area));
+
+const IDS: ReadonlySet<string> = new Set(SERVICE_OPERATIONS.map((spec) => spec.id));
+
+/**
+ * The id an operation name stands for: the id itself, or the id of an old name; `undefined` for
+ * anything else.
+ *
+ * @internal
+ */
+export function operationIdOf(name: unknown): OperationId | undefined {
+  if (typeof name !== 'string') return undefined;
+  if (IDS.has(name)) return name as OperationId;
+  return Object.hasOwn(ALIASES, name) ? ALIASES[name as OperationAlias] : undefined;
+}
