@@ -1,6 +1,7 @@
 // `pix-payment-mock`: the mock over real HTTP from a shell, for test suites in any language.
 import { parseArgs } from 'node:util';
 import { startMockServer } from './index.js';
+import { operationLines } from './operations.js';
 
 const HELP = `Usage: pix-payment-mock [options]
 
@@ -12,6 +13,9 @@ Options:
   --seed <value>      deterministic ids, password and times
   --webhook-url <url> the company's callback URL for webhook deliveries
   -h, --help          show this help
+
+Operations (GET /openapi.json has the whole contract):
+${operationLines()}
 
 Control routes (no authentication): POST /__mock/reset, POST /__mock/customers,
 POST /__mock/withdrawals/{id}/settle, POST /__mock/deposits/{id}/settle,

@@ -82,3 +82,15 @@ export function operationIdOf(name: unknown): OperationId | undefined {
   if (IDS.has(name)) return name as OperationId;
   return Object.hasOwn(ALIASES, name) ? ALIASES[name as OperationAlias] : undefined;
 }
+
+/**
+ * One line per operation (method, path, id), for the bin's `--help`.
+ *
+ * @internal
+ */
+export function operationLines(indent = '  '): string {
+  const width = Math.max(...SERVICE_OPERATIONS.map((spec) => spec.path.length));
+  return SERVICE_OPERATIONS.map(
+    (spec) => `${indent}${spec.method.padEnd(6)} ${spec.path.padEnd(width)}  ${spec.id}`,
+  ).join('\n');
+}
