@@ -180,7 +180,8 @@ export function createOpenApiDocument(options: CreateOpenApiDocumentOptions = {}
     item[spec.method.toLowerCase() as OpenApiMethod] = buildOperation(spec, registry, pathIdSchema);
     paths[spec.path] = item;
   }
-  return {
+  // A copy, so a caller who changes the document never changes the examples it shares with the next.
+  return structuredClone<OpenApiDocument>({
     openapi: '3.1.0',
     info: {
       title: 'Pix payment service',
@@ -215,5 +216,5 @@ export function createOpenApiDocument(options: CreateOpenApiDocumentOptions = {}
         },
       },
     },
-  };
+  });
 }

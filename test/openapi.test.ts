@@ -269,6 +269,14 @@ describe('createOpenApiDocument', () => {
     expect(committed).toBe(`${JSON.stringify(createOpenApiDocument(), null, 2)}\n`);
   });
 
+  it('returns a fresh document each time: changing one leaves the next as it was', () => {
+    const changed = createOpenApiDocument();
+    const login = changed.paths['/auth/token']?.post?.requestBody?.content['application/json'];
+    (login?.example as Record<string, unknown>).email = 'changed@example.com';
+    (changed.components.schemas.PixKey?.examples as unknown[]).length = 0;
+    expect(createOpenApiDocument()).toEqual(document);
+  });
+
   it('info.version is the package version; servers take serverUrl, else a placeholder', () => {
     expect(document.info.version).toBe(packageJson.version);
     expect(document.servers.map((server) => server.url)).toEqual(['https://api.example.com']);

@@ -27,13 +27,16 @@ import {
 import * as z from 'zod/mini';
 import { EmptyBody } from '../../src/operations.js';
 import {
-  brCodeExample,
+  customerCreatedExample,
+  customerExistsExample,
+  depositCreatedExample,
   depositDetailsExample,
   depositRequestExample,
   examples,
-  ids,
+  pixKeyAddedExample,
   webhookDepositExample,
   webhookWithdrawalExample,
+  withdrawalCreatedExample,
   withdrawalDetailsExample,
   withdrawalRequestExample,
 } from './examples.js';
@@ -128,7 +131,7 @@ export function createRegistry(): Registry {
   named(AddPixKeyResult, {
     id: 'AddPixKeyResult',
     description: 'Answer of `POST /pix/customer/{customerId}/key` (201).',
-    examples: [{ message: 'Chave Pix adicionada com sucesso', key: examples.pixKey }],
+    examples: [pixKeyAddedExample],
   });
   field(
     AddPixKeyResult.shape.message,
@@ -200,13 +203,7 @@ export function createRegistry(): Registry {
   named(CreateWithdrawalResponse, {
     id: 'CreateWithdrawalResponse',
     description: "Answer of `POST /withdraw` (201, per the provider's public docs).",
-    examples: [
-      {
-        message: 'Solicitação de Saque realizada com sucesso',
-        status: 'PENDING',
-        _id: ids.withdrawal,
-      },
-    ],
+    examples: [withdrawalCreatedExample],
   });
   named(DepositRequest, {
     id: 'DepositRequest',
@@ -219,17 +216,7 @@ export function createRegistry(): Registry {
   named(CreateDepositResult, {
     id: 'CreateDepositResult',
     description: "Answer of `POST /deposit` (201, per the provider's public docs).",
-    examples: [
-      {
-        message: 'Pix Gerado com Sucesso',
-        data: {
-          status: 'WAITING_PAYMENT',
-          code: brCodeExample,
-          id: ids.deposit,
-          customerId: ids.customer,
-        },
-      },
-    ],
+    examples: [depositCreatedExample],
   });
   field(
     CreateDepositResult.shape.data.shape.code,
@@ -265,21 +252,7 @@ export function createRegistry(): Registry {
     id: 'CreateCustomerResult',
     description:
       "Answer of `POST /customer` (per the provider's public docs): 201 with the new customer, or 200 with the `_id` of the customer that already has this document.",
-    examples: [
-      {
-        message: 'Novo cliente criado com sucesso',
-        customer: {
-          _id: ids.customer,
-          name: 'Ana Souza',
-          email: 'ana.souza@example.com',
-          document: '12345678909',
-        },
-      },
-      {
-        message: 'Cliente já está cadastrado na base de dados',
-        customer: { _id: ids.existingCustomer },
-      },
-    ],
+    examples: [customerCreatedExample, customerExistsExample],
   });
   named(Customer, {
     id: 'Customer',

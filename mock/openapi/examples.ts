@@ -103,3 +103,36 @@ export const webhookDepositExample = {
   operation: 'DEPOSIT',
   externalId: 'pedido-4243',
 };
+
+// Answers of the create operations, shown both as component examples and as response examples.
+export const pixKeyAddedExample = {
+  message: 'Chave Pix adicionada com sucesso',
+  key: examples.pixKey,
+};
+export const withdrawalCreatedExample = {
+  message: 'Solicitação de Saque realizada com sucesso',
+  status: 'PENDING',
+  _id: ids.withdrawal,
+};
+export const depositCreatedExample = {
+  message: 'Pix Gerado com Sucesso',
+  data: {
+    status: 'WAITING_PAYMENT',
+    code: brCodeExample,
+    id: ids.deposit,
+    customerId: ids.customer,
+  },
+};
+export const customerCreatedExample = {
+  message: 'Novo cliente criado com sucesso',
+  customer: {
+    _id: ids.customer,
+    name: 'Ana Souza',
+    email: 'ana.souza@example.com',
+    document: '12345678909',
+  },
+};
+export const customerExistsExample = {
+  message: 'Cliente já está cadastrado na base de dados',
+  customer: { _id: ids.existingCustomer },
+};

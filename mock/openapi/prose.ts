@@ -1,10 +1,14 @@
 import type { OperationId } from '../operations.js';
 import {
-  brCodeExample,
+  customerCreatedExample,
+  customerExistsExample,
+  depositCreatedExample,
   depositDetailsExample,
   depositRequestExample,
   examples,
   ids,
+  pixKeyAddedExample,
+  withdrawalCreatedExample,
   withdrawalDetailsExample,
   withdrawalRequestExample,
 } from './examples.js';
@@ -63,6 +67,12 @@ export const PARAMETER_PROSE: Readonly<Record<string, Readonly<Record<string, Pa
   customers: { id: { description: 'The `_id` of the customer.', example: ids.customer } },
 };
 
+// The webhook resends need no body but accept an empty JSON object (service document 4.6).
+const EMPTY_BODY = {
+  description: 'No body is required; an empty JSON object is accepted.',
+  example: {},
+};
+
 const AUTH_401 =
   'Invalid or expired token; invalid or missing header; IP not allowed (the service restricts callers by IP address).';
 const SERVER_500 = 'Internal server error.';
@@ -105,7 +115,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     successes: {
       201: {
         description: 'The key was added.',
-        example: { message: 'Chave Pix adicionada com sucesso', key: examples.pixKey },
+        example: pixKeyAddedExample,
       },
     },
     errors: {
@@ -173,11 +183,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     successes: {
       201: {
         description: 'The withdrawal was requested; its status is PENDING.',
-        example: {
-          message: 'Solicitação de Saque realizada com sucesso',
-          status: 'PENDING',
-          _id: ids.withdrawal,
-        },
+        example: withdrawalCreatedExample,
       },
     },
     errors: {
@@ -206,10 +212,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     description:
       "Sends the webhook notification of a withdrawal again to the callback URL registered in the company's dashboard. An action, not a query; it may be called any number of times for the same withdrawal.",
     fromProviderDocs: false,
-    requestBody: {
-      description: 'No body is required; an empty JSON object is accepted.',
-      example: {},
-    },
+    requestBody: EMPTY_BODY,
     successes: {
       200: {
         description: 'The webhook was resent.',
@@ -248,15 +251,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     successes: {
       201: {
         description: 'The charge was created; its status is WAITING_PAYMENT.',
-        example: {
-          message: 'Pix Gerado com Sucesso',
-          data: {
-            status: 'WAITING_PAYMENT',
-            code: brCodeExample,
-            id: ids.deposit,
-            customerId: ids.customer,
-          },
-        },
+        example: depositCreatedExample,
       },
     },
     errors: {
@@ -285,10 +280,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     description:
       "Sends the webhook notification of a deposit again to the company's callback URL. It may be called any number of times.",
     fromProviderDocs: true,
-    requestBody: {
-      description: 'No body is required; an empty JSON object is accepted.',
-      example: {},
-    },
+    requestBody: EMPTY_BODY,
     successes: {
       200: {
         description: 'The webhook was resent.',
@@ -312,22 +304,11 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     successes: {
       201: {
         description: 'The customer was created.',
-        example: {
-          message: 'Novo cliente criado com sucesso',
-          customer: {
-            _id: ids.customer,
-            name: 'Ana Souza',
-            email: 'ana.souza@example.com',
-            document: '12345678909',
-          },
-        },
+        example: customerCreatedExample,
       },
       200: {
         description: 'A customer with this document already exists; its `_id` is returned.',
-        example: {
-          message: 'Cliente já está cadastrado na base de dados',
-          customer: { _id: ids.existingCustomer },
-        },
+        example: customerExistsExample,
       },
     },
     errors: {
