@@ -1,16 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import { BROWSER_MODULES, REQUIRE_MSW_MODULES, swapModules } from './scripts/mock-builds.js';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 // The mock imports the client entry by its package name and keeps it external, so a consumer who
 // loads both entries gets one copy of the schemas and error classes, not two.
 const external = ['pix-payment-sdk', 'pix-payment-sdk/mock', 'zod', 'msw', /^node:/];
 
 const library: Options = {
-  entry: {
-    index: 'src/index.ts',
-    'mock/index': 'mock/index.ts',
-    'redis/index': 'src/redis/index.ts',
-  },
   dts: true,
   sourcemap: true,
   target: 'es2023',
@@ -20,19 +18,46 @@ const library: Options = {
   removeNodeProtocol: false,
 };
 
+const operationsTable = fileURLToPath(new URL('./src/operations.ts', import.meta.url));
+
+// The mock reads the table of operations from src/operations.ts, which the client entry keeps to
+// itself. The schemas the table names must be the client entry's own objects (the OpenAPI document
+// finds them by identity), so in the mock's builds its models come from the package.
+const modelsFromPackage: Plugin = {
+  name: 'operations-models-from-package',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/models\/index\.js$/ }, (args) =>
+      args.importer === operationsTable ? { path: 'pix-payment-sdk', external: true } : undefined,
+    );
+  },
+};
+
+const client: Options = {
+  ...library,
+  entry: { index: 'src/index.ts', 'redis/index': 'src/redis/index.ts' },
+};
+const mock: Options = { ...library, entry: { 'mock/index': 'mock/index.ts' } };
+
 // How each build loads msw, the optional peer that only `mock.handlers` needs: the ES module
 // build imports it as it loads (mock/msw.ts), the CommonJS build and the bin require it on first
 // use, and the browser build imports it statically so that web bundlers bundle it.
 export default defineConfig([
-  { ...library, format: ['esm'], clean: true, external: [...external, 'ky'] },
+  { ...client, format: ['esm'], clean: true, external: [...external, 'ky'] },
+  {
+    ...mock,
+    format: ['esm'],
+    external: [...external, 'ky'],
+    esbuildPlugins: [modelsFromPackage],
+  },
   // ky 2 is published as ES modules only. Bundling it into the CommonJS build keeps `require()`
   // working on every Node 22 release, not only on those where require(esm) is enabled.
+  { ...client, format: ['cjs'], external, noExternal: ['ky'] },
   {
-    ...library,
+    ...mock,
     format: ['cjs'],
     external,
     noExternal: ['ky'],
-    esbuildPlugins: [swapModules(REQUIRE_MSW_MODULES)],
+    esbuildPlugins: [modelsFromPackage, swapModules(REQUIRE_MSW_MODULES)],
   },
   // The `browser` condition of pix-payment-sdk/mock: the same mock with the Node-only server
   // swapped for a stub, so web bundlers never have to resolve node:http.
@@ -44,7 +69,7 @@ export default defineConfig([
     platform: 'browser',
     treeshake: true,
     external: [...external, 'ky'],
-    esbuildPlugins: [swapModules(BROWSER_MODULES)],
+    esbuildPlugins: [modelsFromPackage, swapModules(BROWSER_MODULES)],
   },
   {
     entry: { 'mock/bin': 'mock/bin.ts' },
@@ -55,6 +80,6 @@ export default defineConfig([
     external: [...external, 'ky'],
     removeNodeProtocol: false,
     banner: { js: '#!/usr/bin/env node' },
-    esbuildPlugins: [swapModules(REQUIRE_MSW_MODULES)],
+    esbuildPlugins: [modelsFromPackage, swapModules(REQUIRE_MSW_MODULES)],
   },
 ]);

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { conformanceCommand } from './conformance/cli.js';
 import { controlRoutes } from './handlers/control.js';
 import { startMockServer } from './index.js';
+import { operationLines } from './operations.js';
 
 const HELP = `Usage: pix-payment-mock [options]
        pix-payment-mock conformance --help   (compare the mock with your sandbox)
@@ -23,6 +24,9 @@ Options:
   --seed <value>          deterministic ids, password and times
   --webhook-url <url>     the company's callback URL for webhook deliveries
   -h, --help              show this help
+
+Operations (GET /openapi.json has the whole contract):
+${operationLines()}
 
 Control routes (bodies and answers in the guide below):
 ${controlRouteList()}

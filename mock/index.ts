@@ -12,7 +12,7 @@ import { type CustomerCreateInput, createCustomerDirect } from './handlers/custo
 import { cryptoRandom, uuid } from './ids.js';
 import { setInternals } from './internals.js';
 import { loadMsw } from './msw.js';
-import { refuseOperation } from './operations.js';
+import { deniableOperation, type OperationAlias, type OperationId } from './operations.js';
 import { createRouter, NETWORK_ERROR } from './router.js';
 import { assertSupportedRuntime } from './runtime.js';
 import {
@@ -21,9 +21,9 @@ import {
   type MockDeposit,
   type MockPixKey,
   type MockWithdrawal,
-  type OperationId,
   type PaymentServiceMockOptions,
   ServiceState,
+  type TransactionKind,
 } from './state.js';
 import type { WebhookDelivery } from './webhooks.js';
 
@@ -50,6 +50,7 @@ export {
   type OpenApiResponse,
   type OpenApiSchema,
 } from './openapi.js';
+export type { OperationAlias, OperationId } from './operations.js';
 export type {
   JournalEntry,
   MockCustomer,
@@ -57,7 +58,6 @@ export type {
   MockPixKey,
   MockPixKeyRef,
   MockWithdrawal,
-  OperationId,
   PaymentServiceMockOptions,
 } from './state.js';
 export type { WebhookDelivery, WebhookOutcome } from './webhooks.js';
@@ -144,7 +144,7 @@ export interface WebhookControls {
  * ```ts
  * mock.auth.allowIps(['203.0.113.7']); // everyone else gets 401
  * mock.auth.setCallerIp('203.0.113.7'); // who MSW and mock.fetch callers are
- * mock.auth.denyAction('resendWithdrawalWebhook'); // 401 "not authorized for this action"
+ * mock.auth.denyAction('withdrawals.resendWebhook'); // 401 "not authorized for this action"
  * mock.auth.expireTokens(); // every token issued so far now gets 401
  * ```
  */
@@ -165,12 +165,13 @@ export interface AuthControls {
   /** The caller address of requests through `mock.handlers` and `mock.fetch`. */
   readonly callerIp: string;
   /**
-   * Makes the company's token lack permission for an operation: it answers 401. Throws a
-   * `RangeError` listing the valid names for an unknown one (or `getToken`, which needs no token).
+   * Makes the company's token lack permission for an operation: it answers 401. Takes the
+   * operation's id (`withdrawals.resendWebhook`) or its old name; throws a `RangeError` listing the
+   * valid ids for anything else (and for `auth.getToken`, which needs no token).
    */
-  denyAction(operation: OperationId): void;
-  /** Gives the permission back. Throws a `RangeError` for a name `denyAction` refuses. */
-  allowAction(operation: OperationId): void;
+  denyAction(operation: OperationId | OperationAlias): void;
+  /** Gives the permission back (same names as {@link AuthControls.denyAction}). */
+  allowAction(operation: OperationId | OperationAlias): void;
   /** A valid token for the company, without an HTTP call (for raw requests in tests). */
   issueToken(): Promise<string>;
 }
@@ -380,18 +381,26 @@ export function createPaymentServiceMock(
     ]);
   };
 
-  const transactions = <Record, View>(
-    kind: 'withdrawal' | 'deposit',
-    map: () => Map<string, Record>,
-    view: (record: Record) => View,
+  // The view's shape follows the record's kind, so each kind's controls show their own type.
+  const transactions = <View extends MockWithdrawal | MockDeposit>(
+    kind: TransactionKind,
   ): TransactionControls<View> => ({
     settle: (id, status, settleOptions) => state.settle(kind, id, status, settleOptions),
     get(id) {
-      const record = map().get(id);
-      return record ? view(record) : undefined;
+      const record = state.transactionsOf(kind).get(id);
+      return record ? (state.transactionView(record) as View) : undefined;
     },
-    list: () => [...map().values()].map(view),
+    list: () =>
+      [...state.transactionsOf(kind).values()].map(
+        (record) => state.transactionView(record) as View,
+      ),
   });
+
+  const deniable = (method: string, name: OperationId | OperationAlias): OperationId => {
+    const answer = deniableOperation(name);
+    if ('refused' in answer) throw new RangeError(`auth.${method}: ${answer.refused}`);
+    return answer.id;
+  };
 
   const mock: PaymentServiceMock = {
     get baseUrl() {
@@ -422,16 +431,8 @@ export function createPaymentServiceMock(
           .filter((record) => customerId === undefined || record.customerId === customerId)
           .map((record) => Object.freeze({ ...record })),
     },
-    withdrawals: transactions(
-      'withdrawal',
-      () => state.withdrawals,
-      (record) => state.withdrawalView(record),
-    ),
-    deposits: transactions(
-      'deposit',
-      () => state.deposits,
-      (record) => state.depositView(record),
-    ),
+    withdrawals: transactions<MockWithdrawal>('withdrawal'),
+    deposits: transactions<MockDeposit>('deposit'),
     webhooks: {
       setUrl: (url) => state.webhooks.setUrl(url),
       get url() {
@@ -470,16 +471,9 @@ export function createPaymentServiceMock(
       get callerIp() {
         return state.callerIp;
       },
-      denyAction(operation) {
-        const refused = refuseOperation(operation);
-        if (refused) throw new RangeError(`auth.denyAction: ${refused}`);
-        state.deniedActions.add(operation);
-      },
-      allowAction(operation) {
-        const refused = refuseOperation(operation);
-        if (refused) throw new RangeError(`auth.allowAction: ${refused}`);
-        state.deniedActions.delete(operation);
-      },
+      denyAction: (operation) => void state.deniedActions.add(deniable('denyAction', operation)),
+      allowAction: (operation) =>
+        void state.deniedActions.delete(deniable('allowAction', operation)),
       issueToken() {
         const nowMs = state.clock.nowMs();
         return state.signer.sign({

@@ -1,8 +1,9 @@
-import type { OperationId, ServiceState } from './state.js';
+import type { OperationId, ServiceOperation } from './operations.js';
+import type { ServiceState } from './state.js';
 
 /**
- * What a handler gets: the service state, the decoded path parameters, and the parsed JSON body
- * when the route reads one (the router has checked authentication and read the body before).
+ * What a resolver gets: the service state, the decoded path parameters, and the parsed JSON body
+ * when the operation reads one (the router has checked authentication and read the body before).
  *
  * @internal
  */
@@ -14,13 +15,27 @@ export interface RouteContext {
 }
 
 /**
- * One operation of the service. Handlers validate everything before they change anything, so a
- * request that fails leaves the state as it was.
+ * Answers one operation. Resolvers validate everything before they change anything, so a request
+ * that fails leaves the state as it was.
+ *
+ * @internal
+ */
+export type Resolver = (context: RouteContext) => Response | Promise<Response>;
+
+/**
+ * One resolver per operation of the table, by id.
+ *
+ * @internal
+ */
+export type Resolvers = { readonly [Id in OperationId]: Resolver };
+
+/**
+ * An operation of the table as the router matches it.
  *
  * @internal
  */
 export interface Route {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly method: ServiceOperation['method'];
   /** Segments; `:name` captures one decoded segment. */
   readonly path: string;
   readonly operation: OperationId;
@@ -28,7 +43,24 @@ export interface Route {
   readonly auth: boolean;
   /** Whether the route reads a JSON body. */
   readonly body: boolean;
-  handle(context: RouteContext): Response | Promise<Response>;
+  readonly handle: Resolver;
+}
+
+/**
+ * The route of an operation: its path with each `{name}` turned into the router's `:name`, and
+ * the body read only where the service requires one.
+ *
+ * @internal
+ */
+export function routeOf(spec: ServiceOperation, resolver: Resolver): Route {
+  return {
+    method: spec.method,
+    path: spec.path.replace(/\{(\w+)\}/g, ':$1'),
+    operation: spec.id,
+    auth: spec.auth,
+    body: spec.request !== undefined && spec.optionalRequest !== true,
+    handle: resolver,
+  };
 }
 
 // Route patterns are few and fixed: split each once, not on every request.

@@ -1,9 +1,10 @@
-import { authRoutes } from './handlers/auth.js';
+import { authResolvers } from './handlers/auth.js';
 import { controlRoutes } from './handlers/control.js';
-import { customerRoutes } from './handlers/customers.js';
-import { depositRoutes } from './handlers/deposits.js';
-import { pixKeyRoutes } from './handlers/pix-keys.js';
-import { withdrawalRoutes } from './handlers/withdrawals.js';
+import { customerResolvers } from './handlers/customers.js';
+import { depositResolvers } from './handlers/deposits.js';
+import { pixKeyResolvers } from './handlers/pix-keys.js';
+import { transactionResolvers } from './handlers/transactions.js';
+import { withdrawalResolvers } from './handlers/withdrawals.js';
 import {
   errorResponse,
   HttpError,
@@ -14,8 +15,9 @@ import {
   reasonPhrase,
   utf8,
 } from './http.js';
-import { matchPath, type Route, splitPath } from './route.js';
-import type { JournalEntry, OperationId, ServiceState } from './state.js';
+import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
+import { matchPath, type Resolvers, type Route, routeOf, splitPath } from './route.js';
+import type { JournalEntry, ServiceState } from './state.js';
 
 /**
  * What the router answers instead of a response when a fault asks for a network error; each
@@ -28,17 +30,30 @@ export const NETWORK_ERROR: unique symbol = Symbol('pix-payment-mock.network-err
 /** @internal */
 export type RouterResult = Response | typeof NETWORK_ERROR;
 
-const SERVICE_ROUTES: ReadonlyArray<Route> = [
-  ...authRoutes,
-  ...pixKeyRoutes,
-  ...withdrawalRoutes,
-  ...depositRoutes,
-  ...customerRoutes,
-];
+// One resolver per operation id; the type makes a missing or unknown id a compile error.
+const RESOLVERS: Resolvers = {
+  ...authResolvers,
+  ...pixKeyResolvers,
+  ...transactionResolvers,
+  ...withdrawalResolvers,
+  ...depositResolvers,
+  ...customerResolvers,
+};
+
+/**
+ * The service's routes: one per operation of the table, answered by that operation's resolver.
+ *
+ * @internal
+ */
+export const SERVICE_ROUTES: ReadonlyArray<Route> = SERVICE_OPERATIONS.map((spec) =>
+  routeOf(spec, RESOLVERS[spec.id]),
+);
 
 /**
  * The one request router every transport calls (MSW handlers, `mock.fetch` and the HTTP server),
- * so the three behave identically.
+ * so the service answers alike through each. The HTTP server alone also answers what only a socket
+ * brings, before the router and so without a journal entry: a body over `maxBodyBytes` (413), a
+ * request it cannot read (400), and `GET /openapi.json`.
  *
  * @internal
  */

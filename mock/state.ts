@@ -20,6 +20,7 @@ import {
   uuid,
 } from './ids.js';
 import { JwtSigner } from './jwt.js';
+import type { OperationId } from './operations.js';
 import { checkUrl, type WebhookDelivery, WebhookDispatcher } from './webhooks.js';
 
 /**
@@ -104,32 +105,6 @@ export interface PaymentServiceMockOptions {
    */
   readonly journalLimit?: number | undefined;
 }
-
-/**
- * Names of the service's operations, used in the request journal and by
- * `mock.auth.denyAction()`.
- *
- * @example
- * ```ts
- * const operation: OperationId = 'resendWithdrawalWebhook';
- * mock.auth.denyAction(operation);
- * ```
- */
-export type OperationId =
-  | 'getToken'
-  | 'addPixKey'
-  | 'listPixKeys'
-  | 'removePixKey'
-  | 'listWithdrawalCurrencies'
-  | 'createWithdrawal'
-  | 'getWithdrawal'
-  | 'resendWithdrawalWebhook'
-  | 'listDepositCurrencies'
-  | 'createDeposit'
-  | 'getDeposit'
-  | 'resendDepositWebhook'
-  | 'createCustomer'
-  | 'getCustomer';
 
 /**
  * A customer of the company, as the mock stores it.
@@ -282,7 +257,7 @@ export interface JournalEntry {
   readonly path: string;
   /** The query string, with its `?`, or `''`. */
   readonly query: string;
-  /** The operation the path names, or `null` for a path the service does not have. */
+  /** The operation (`area.method`) the path names, or `null` for a path the service does not have. */
   readonly operation: OperationId | null;
   /** Status answered; `0` when a fault answered with a network error. */
   readonly status: number;
@@ -308,40 +283,43 @@ export interface JournalEntry {
 }
 
 /**
- * Internal withdrawal record.
+ * What a transaction is: a withdrawal (a payout to a Pix key) or a deposit (a Pix charge).
  *
  * @internal
  */
-export interface WithdrawalRecord {
+export type TransactionKind = 'withdrawal' | 'deposit';
+
+/**
+ * Internal record of a withdrawal or a deposit: one shape for both, `kind` says which.
+ *
+ * @internal
+ */
+export interface TransactionRecord {
+  readonly kind: TransactionKind;
   _id: string;
   customerId: string;
   externalId: string | undefined;
   amountCents: number;
   currency: Currency;
-  pixKey: { key: string; type: string; _id: string };
   status: KnownTransactionStatus;
   identifiedDocumentPix: string | undefined;
   createdDate: string;
   updatedDate: string;
+  /** The receiving key of a withdrawal (unmasked); `undefined` for a deposit. */
+  pixKey: { key: string; type: string; _id: string } | undefined;
+  /** The BR Code of a deposit; `undefined` for a withdrawal. */
+  code: string | undefined;
 }
 
 /**
- * Internal deposit record.
+ * What a new transaction is made from; the state adds the id, status, times and BR Code.
  *
  * @internal
  */
-export interface DepositRecord {
-  _id: string;
-  customerId: string;
-  externalId: string | undefined;
-  amountCents: number;
-  currency: Currency;
-  status: KnownTransactionStatus;
-  code: string;
-  identifiedDocumentPix: string | undefined;
-  createdDate: string;
-  updatedDate: string;
-}
+export type TransactionInput = Pick<
+  TransactionRecord,
+  'customerId' | 'externalId' | 'amountCents' | 'currency' | 'pixKey'
+>;
 
 /**
  * Internal customer record.
@@ -424,9 +402,9 @@ export class ServiceState {
   customersByDocument = new Map<string, string>();
   pixKeys = new Map<string, PixKeyRecord>();
   pixKeysByValue = new Map<string, string>();
-  withdrawals = new Map<string, WithdrawalRecord>();
+  withdrawals = new Map<string, TransactionRecord>();
   withdrawalsByExternalId = new Map<string, string>();
-  deposits = new Map<string, DepositRecord>();
+  deposits = new Map<string, TransactionRecord>();
   // The journal is a ring of at most `journalLimit` entries: `#journalStart` is the oldest.
   #journal: JournalEntry[] = [];
   #journalStart = 0;
@@ -484,12 +462,16 @@ export class ServiceState {
     return this.#baseline.seededCustomer._id;
   }
 
-  withdrawalCurrencies(): ReadonlyArray<Currency> {
-    return this.#baseline.withdrawalCurrencies;
+  /** The currencies listed for this kind of transaction (different objects for each kind). */
+  currenciesOf(kind: TransactionKind): ReadonlyArray<Currency> {
+    return kind === 'withdrawal'
+      ? this.#baseline.withdrawalCurrencies
+      : this.#baseline.depositCurrencies;
   }
 
-  depositCurrencies(): ReadonlyArray<Currency> {
-    return this.#baseline.depositCurrencies;
+  /** The transactions of one kind, by id. */
+  transactionsOf(kind: TransactionKind): Map<string, TransactionRecord> {
+    return kind === 'withdrawal' ? this.withdrawals : this.deposits;
   }
 
   nowIso(): string {
@@ -691,51 +673,38 @@ export class ServiceState {
 
   // ---- transactions ----------------------------------------------------------------------
 
-  insertWithdrawal(
-    input: Omit<WithdrawalRecord, '_id' | 'createdDate' | 'updatedDate' | 'status'>,
-  ): WithdrawalRecord {
+  /** Creates a withdrawal (`PENDING`) or a deposit (`WAITING_PAYMENT`, with its BR Code). */
+  insertTransaction(kind: TransactionKind, input: TransactionInput): TransactionRecord {
     const now = this.nowIso();
-    const record: WithdrawalRecord = {
+    const id = this.newId();
+    const record: TransactionRecord = {
       ...input,
-      _id: this.newId(),
-      status: 'PENDING',
+      kind,
+      _id: id,
+      status: kind === 'withdrawal' ? 'PENDING' : 'WAITING_PAYMENT',
+      identifiedDocumentPix: undefined,
+      code:
+        kind === 'deposit'
+          ? buildBrCode({
+              pixKey: this.#baseline.companyPixKey,
+              amountCents: input.amountCents,
+              merchantName: MOCK_COMPANY.name,
+              merchantCity: MOCK_COMPANY.city,
+              txid: id,
+            })
+          : undefined,
       createdDate: now,
       updatedDate: now,
     };
-    this.withdrawals.set(record._id, record);
-    if (record.externalId !== undefined) {
-      this.withdrawalsByExternalId.set(record.externalId, record._id);
+    this.transactionsOf(kind).set(id, record);
+    // Per the provider's public docs, only withdrawals are idempotent by externalId.
+    if (kind === 'withdrawal' && record.externalId !== undefined) {
+      this.withdrawalsByExternalId.set(record.externalId, id);
     }
     return record;
   }
 
-  insertDeposit(
-    input: Omit<DepositRecord, '_id' | 'createdDate' | 'updatedDate' | 'status' | 'code'>,
-  ): DepositRecord {
-    const now = this.nowIso();
-    const id = this.newId();
-    const record: DepositRecord = {
-      ...input,
-      _id: id,
-      status: 'WAITING_PAYMENT',
-      code: buildBrCode({
-        pixKey: this.#baseline.companyPixKey,
-        amountCents: input.amountCents,
-        merchantName: MOCK_COMPANY.name,
-        merchantCity: MOCK_COMPANY.city,
-        txid: id,
-      }),
-      createdDate: now,
-      updatedDate: now,
-    };
-    this.deposits.set(record._id, record);
-    return record;
-  }
-
-  webhookPayload(
-    record: WithdrawalRecord | DepositRecord,
-    operation: 'WITHDRAW' | 'DEPOSIT',
-  ): WebhookPayload {
+  webhookPayload(record: TransactionRecord): WebhookPayload {
     // Per the provider's public docs: `id` (not `_id`), name BRL, type PIX, decimal amount.
     return {
       id: record._id,
@@ -744,19 +713,19 @@ export class ServiceState {
       name: record.currency.name,
       type: record.currency.type,
       amount: record.amountCents / 100,
-      operation,
+      operation: record.kind === 'withdrawal' ? 'WITHDRAW' : 'DEPOSIT',
       ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
     };
   }
 
   /** Moves a transaction to `status` and sends its webhook. */
   async settle(
-    kind: 'withdrawal' | 'deposit',
+    kind: TransactionKind,
     id: string,
     status: string,
     options: { identifiedDocumentPix?: string | undefined } = {},
   ): Promise<WebhookDelivery> {
-    const record = kind === 'withdrawal' ? this.withdrawals.get(id) : this.deposits.get(id);
+    const record = this.transactionsOf(kind).get(id);
     if (!record) throw new RangeError(`no ${kind} with id ${JSON.stringify(id)}`);
     if (!(TRANSACTION_STATUSES as ReadonlyArray<string>).includes(status)) {
       throw new RangeError(
@@ -770,10 +739,7 @@ export class ServiceState {
     record.status = status as KnownTransactionStatus;
     record.updatedDate = this.nowIso();
     if (document !== undefined) record.identifiedDocumentPix = document;
-    return this.webhooks.deliver(
-      this.webhookPayload(record, kind === 'withdrawal' ? 'WITHDRAW' : 'DEPOSIT'),
-      'settle',
-    );
+    return this.webhooks.deliver(this.webhookPayload(record), 'settle');
   }
 
   // ---- public views ----------------------------------------------------------------------
@@ -791,38 +757,24 @@ export class ServiceState {
     });
   }
 
-  withdrawalView(record: WithdrawalRecord): MockWithdrawal {
+  /** A transaction as `mock.withdrawals` and `mock.deposits` show it. */
+  transactionView(record: TransactionRecord): MockWithdrawal | MockDeposit {
+    // `kind` decides which of `pixKey` and `code` the record holds, so which view this is.
     return freeze({
       _id: record._id,
       customerId: record.customerId,
       ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
       amount: record.amountCents / 100,
       currency: record.currency,
-      pixKey: freeze({ ...record.pixKey }),
+      ...(record.pixKey !== undefined ? { pixKey: freeze({ ...record.pixKey }) } : {}),
       status: record.status,
+      ...(record.code !== undefined ? { code: record.code } : {}),
       ...(record.identifiedDocumentPix !== undefined
         ? { identifiedDocumentPix: record.identifiedDocumentPix }
         : {}),
       createdDate: record.createdDate,
       updatedDate: record.updatedDate,
-    });
-  }
-
-  depositView(record: DepositRecord): MockDeposit {
-    return freeze({
-      _id: record._id,
-      customerId: record.customerId,
-      ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
-      amount: record.amountCents / 100,
-      currency: record.currency,
-      status: record.status,
-      code: record.code,
-      ...(record.identifiedDocumentPix !== undefined
-        ? { identifiedDocumentPix: record.identifiedDocumentPix }
-        : {}),
-      createdDate: record.createdDate,
-      updatedDate: record.updatedDate,
-    });
+    }) as MockWithdrawal | MockDeposit;
   }
 }
 

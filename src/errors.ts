@@ -47,7 +47,7 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly body: unknown;
   /** The `x-request-id` response header, where the service sent one. */
   readonly requestId?: string | undefined;
-  /** Seconds the service asked the client to wait (`Retry-After`), where it did. */
+  /** Milliseconds the service asked the client to wait (`Retry-After`), where it did. */
   readonly retryAfterMs?: number | undefined;
 }
 

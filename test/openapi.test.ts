@@ -49,98 +49,98 @@ const ROUTES: ReadonlyArray<{
   {
     method: 'post',
     path: '/auth/token',
-    operationId: 'getToken',
+    operationId: 'auth.getToken',
     success: [200],
     fromProviderDocs: false,
   },
   {
     method: 'post',
-    path: '/pix/customer/{CLIENT_ID}/key',
-    operationId: 'pixKeys_add',
+    path: '/pix/customer/{customerId}/key',
+    operationId: 'pixKeys.add',
     success: [201],
     fromProviderDocs: false,
   },
   {
     method: 'get',
-    path: '/pix/customer/{CLIENT_ID}/key',
-    operationId: 'pixKeys_list',
+    path: '/pix/customer/{customerId}/key',
+    operationId: 'pixKeys.list',
     success: [200],
     fromProviderDocs: false,
   },
   {
     method: 'delete',
-    path: '/pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}',
-    operationId: 'pixKeys_remove',
+    path: '/pix/customer/{customerId}/key/remove/{keyId}',
+    operationId: 'pixKeys.remove',
     success: [201],
     fromProviderDocs: true,
   },
   {
     method: 'get',
     path: '/withdraw/company/currencies',
-    operationId: 'withdrawals_listCurrencies',
+    operationId: 'withdrawals.listCurrencies',
     success: [200],
     fromProviderDocs: false,
   },
   {
     method: 'post',
     path: '/withdraw',
-    operationId: 'withdrawals_create',
+    operationId: 'withdrawals.create',
     success: [201],
     fromProviderDocs: true,
   },
   {
     method: 'get',
     path: '/withdraw/{id}/details',
-    operationId: 'withdrawals_get',
+    operationId: 'withdrawals.get',
     success: [200],
     fromProviderDocs: true,
   },
   {
     method: 'post',
-    path: '/withdraw/{TRANSACTION_ID}/resend/webhook',
-    operationId: 'withdrawals_resendWebhook',
+    path: '/withdraw/{id}/resend/webhook',
+    operationId: 'withdrawals.resendWebhook',
     success: [200],
     fromProviderDocs: false,
   },
   {
     method: 'get',
     path: '/deposit/company/currencies',
-    operationId: 'deposits_listCurrencies',
+    operationId: 'deposits.listCurrencies',
     success: [200],
     fromProviderDocs: false,
   },
   {
     method: 'post',
     path: '/deposit',
-    operationId: 'deposits_create',
+    operationId: 'deposits.create',
     success: [201],
     fromProviderDocs: true,
   },
   {
     method: 'get',
     path: '/deposit/{id}/details',
-    operationId: 'deposits_get',
+    operationId: 'deposits.get',
     success: [200],
     fromProviderDocs: true,
   },
   {
     method: 'post',
     path: '/deposit/{id}/resend/webhook',
-    operationId: 'deposits_resendWebhook',
+    operationId: 'deposits.resendWebhook',
     success: [200],
     fromProviderDocs: true,
   },
   {
     method: 'post',
     path: '/customer',
-    operationId: 'customers_create',
+    operationId: 'customers.create',
     success: [200, 201],
     fromProviderDocs: true,
   },
   {
     method: 'get',
     path: '/customer/{id}',
-    operationId: 'customers_get',
+    operationId: 'customers.get',
     success: [200],
     fromProviderDocs: true,
   },
@@ -150,36 +150,36 @@ const AUTH_401 = 'Invalid or expired token; invalid or missing header; IP not al
 
 // Section 7 of the service document, row by row: operation, status, message, condition.
 const SECTION_7: ReadonlyArray<readonly [string, number, string, string]> = [
-  ['pixKeys_add', 400, 'Bad Request', 'The provided Pix key is not valid.'],
-  ['pixKeys_add', 401, 'Unauthorized', AUTH_401],
+  ['pixKeys.add', 400, 'Bad Request', 'The provided Pix key is not valid.'],
+  ['pixKeys.add', 401, 'Unauthorized', AUTH_401],
   [
-    'pixKeys_add',
+    'pixKeys.add',
     404,
     'Not Found',
     'The Pix key is already registered; the key does not correspond to a valid CPF; the customer is not found.',
   ],
-  ['pixKeys_add', 500, 'Internal Server Error', 'Internal server error.'],
-  ['pixKeys_list', 401, 'Unauthorized', AUTH_401],
-  ['pixKeys_list', 404, 'Not Found', 'Customer not found.'],
-  ['pixKeys_list', 500, 'Internal Server Error', 'Internal server error.'],
-  ['withdrawals_listCurrencies', 401, 'Unauthorized', AUTH_401],
-  ['withdrawals_listCurrencies', 404, 'Not Found', 'Customer not found.'],
-  ['withdrawals_listCurrencies', 500, 'Internal Server Error', 'Internal server error.'],
-  ['deposits_listCurrencies', 401, 'Unauthorized', AUTH_401],
-  ['deposits_listCurrencies', 500, 'Internal Server Error', 'Internal server error.'],
+  ['pixKeys.add', 500, 'Internal Server Error', 'Internal server error.'],
+  ['pixKeys.list', 401, 'Unauthorized', AUTH_401],
+  ['pixKeys.list', 404, 'Not Found', 'Customer not found.'],
+  ['pixKeys.list', 500, 'Internal Server Error', 'Internal server error.'],
+  ['withdrawals.listCurrencies', 401, 'Unauthorized', AUTH_401],
+  ['withdrawals.listCurrencies', 404, 'Not Found', 'Customer not found.'],
+  ['withdrawals.listCurrencies', 500, 'Internal Server Error', 'Internal server error.'],
+  ['deposits.listCurrencies', 401, 'Unauthorized', AUTH_401],
+  ['deposits.listCurrencies', 500, 'Internal Server Error', 'Internal server error.'],
   [
-    'withdrawals_resendWebhook',
+    'withdrawals.resendWebhook',
     401,
     'Unauthorized',
     'Invalid or expired token; invalid or missing header; IP not allowed; not authorized for this action.',
   ],
   [
-    'withdrawals_resendWebhook',
+    'withdrawals.resendWebhook',
     404,
     'Not Found',
     'The provided ID is invalid; the transaction does not exist.',
   ],
-  ['withdrawals_resendWebhook', 500, 'Internal Server Error', 'Internal server error.'],
+  ['withdrawals.resendWebhook', 500, 'Internal Server Error', 'Internal server error.'],
 ];
 
 // The package schema each named component is generated from, to check the examples both ways.
@@ -269,6 +269,14 @@ describe('createOpenApiDocument', () => {
     expect(committed).toBe(`${JSON.stringify(createOpenApiDocument(), null, 2)}\n`);
   });
 
+  it('returns a fresh document each time: changing one leaves the next as it was', () => {
+    const changed = createOpenApiDocument();
+    const login = changed.paths['/auth/token']?.post?.requestBody?.content['application/json'];
+    (login?.example as Record<string, unknown>).email = 'changed@example.com';
+    (changed.components.schemas.PixKey?.examples as unknown[]).length = 0;
+    expect(createOpenApiDocument()).toEqual(document);
+  });
+
   it('info.version is the package version; servers take serverUrl, else a placeholder', () => {
     expect(document.info.version).toBe(packageJson.version);
     expect(document.servers.map((server) => server.url)).toEqual(['https://api.example.com']);
@@ -308,7 +316,7 @@ describe('createOpenApiDocument', () => {
     }
 
     expect(operation.responses['401']).toBeDefined();
-    if (route.operationId === 'getToken') {
+    if (route.operationId === 'auth.getToken') {
       expect(operation.security).toEqual([]);
     } else {
       expect(operation.security).toBeUndefined();
@@ -493,58 +501,62 @@ describe('the document matches what the mock answers', () => {
     const { mock, call, seen } = await setup();
 
     // Auth.
-    expect((await call('getToken', { body: mock.credentials, token: null })).status).toBe(200);
+    expect((await call('auth.getToken', { body: mock.credentials, token: null })).status).toBe(200);
     expect(
-      (await call('getToken', { body: { ...mock.credentials, password: 'errada' }, token: null }))
-        .status,
+      (
+        await call('auth.getToken', {
+          body: { ...mock.credentials, password: 'errada' },
+          token: null,
+        })
+      ).status,
     ).toBe(401);
 
     // Customers.
-    const created = await call('customers_create', {
+    const created = await call('customers.create', {
       body: { name: 'Ana Souza', document: '52998224725', email: 'ana.souza@example.com' },
     });
     expect(created.status).toBe(201);
     expect(
-      (await call('customers_create', { body: { name: 'Ana de Novo', document: '52998224725' } }))
+      (await call('customers.create', { body: { name: 'Ana de Novo', document: '52998224725' } }))
         .status,
     ).toBe(200);
-    expect((await call('customers_create', { body: { name: 'Sem Documento' } })).status).toBe(400);
+    expect((await call('customers.create', { body: { name: 'Sem Documento' } })).status).toBe(400);
     const customerId = (created.body.customer as { _id: string })._id;
-    expect((await call('customers_get', { params: { id: customerId } })).status).toBe(200);
+    expect((await call('customers.get', { params: { id: customerId } })).status).toBe(200);
     const unknownId = 'ffffffffffffffffffffffff';
-    expect((await call('customers_get', { params: { id: unknownId } })).status).toBe(404);
+    expect((await call('customers.get', { params: { id: unknownId } })).status).toBe(404);
     const customer = mock.customers.create();
 
     // Pix keys.
-    const added = await call('pixKeys_add', {
-      params: { CLIENT_ID: customer._id },
+    const added = await call('pixKeys.add', {
+      params: { customerId: customer._id },
       body: { type: 'EMAIL', key: 'ana.souza@example.com' },
     });
     expect(added.status).toBe(201);
     const pixKey = added.body.key as { _id: string; key: string; type: string };
-    const duplicate = await call('pixKeys_add', {
-      params: { CLIENT_ID: customer._id },
+    const duplicate = await call('pixKeys.add', {
+      params: { customerId: customer._id },
       body: { type: 'EMAIL', key: 'ana.souza@example.com' },
     });
     expect(duplicate.status).toBe(404);
-    const invalid = await call('pixKeys_add', {
-      params: { CLIENT_ID: customer._id },
+    const invalid = await call('pixKeys.add', {
+      params: { customerId: customer._id },
       body: { type: 'PHONE', key: 'não é telefone' },
     });
     expect(invalid.status).toBe(400);
-    const unknownCustomer = await call('pixKeys_add', {
-      params: { CLIENT_ID: unknownId },
+    const unknownCustomer = await call('pixKeys.add', {
+      params: { customerId: unknownId },
       body: { type: 'CPF', key: '529.982.247-25' },
     });
     expect(unknownCustomer.status).toBe(404);
-    expect((await call('pixKeys_list', { params: { CLIENT_ID: customer._id } })).status).toBe(200);
-    expect((await call('pixKeys_list', { params: { CLIENT_ID: unknownId } })).status).toBe(404);
+    expect((await call('pixKeys.list', { params: { customerId: customer._id } })).status).toBe(200);
+    expect((await call('pixKeys.list', { params: { customerId: unknownId } })).status).toBe(404);
 
     // Withdrawals.
-    const withdrawCurrencies = await call('withdrawals_listCurrencies');
+    const withdrawCurrencies = await call('withdrawals.listCurrencies');
     expect(withdrawCurrencies.status).toBe(200);
     const [withdrawCurrency] = withdrawCurrencies.body as unknown as unknown[];
-    const withdrawal = await call('withdrawals_create', {
+    const withdrawal = await call('withdrawals.create', {
       body: {
         amount: 10.5,
         customerId: customer._id,
@@ -557,31 +569,30 @@ describe('the document matches what the mock answers', () => {
     const withdrawalId = withdrawal.body._id as string;
     expect(
       (
-        await call('withdrawals_create', {
+        await call('withdrawals.create', {
           body: { amount: 10.5, customerId: unknownId, currency: withdrawCurrency, pixKey },
         })
       ).status,
     ).toBe(404);
-    expect((await call('withdrawals_get', { params: { id: withdrawalId } })).status).toBe(200);
-    expect((await call('withdrawals_get', { params: { id: unknownId } })).status).toBe(404);
-    const resent = await call('withdrawals_resendWebhook', {
-      params: { TRANSACTION_ID: withdrawalId },
+    expect((await call('withdrawals.get', { params: { id: withdrawalId } })).status).toBe(200);
+    expect((await call('withdrawals.get', { params: { id: unknownId } })).status).toBe(404);
+    const resent = await call('withdrawals.resendWebhook', {
+      params: { id: withdrawalId },
       body: {},
     });
     expect(resent.status).toBe(200);
     expect(
-      (await call('withdrawals_resendWebhook', { params: { TRANSACTION_ID: 'não-é-um-id' } }))
-        .status,
+      (await call('withdrawals.resendWebhook', { params: { id: 'não-é-um-id' } })).status,
     ).toBe(404);
-    expect(
-      (await call('withdrawals_resendWebhook', { params: { TRANSACTION_ID: unknownId } })).status,
-    ).toBe(404);
+    expect((await call('withdrawals.resendWebhook', { params: { id: unknownId } })).status).toBe(
+      404,
+    );
 
     // Deposits.
-    const depositCurrencies = await call('deposits_listCurrencies');
+    const depositCurrencies = await call('deposits.listCurrencies');
     expect(depositCurrencies.status).toBe(200);
     const [depositCurrency] = depositCurrencies.body as unknown as unknown[];
-    const deposit = await call('deposits_create', {
+    const deposit = await call('deposits.create', {
       body: {
         amount: 25,
         customerId: customer._id,
@@ -593,20 +604,20 @@ describe('the document matches what the mock answers', () => {
     const depositId = (deposit.body.data as { id: string }).id;
     expect(
       (
-        await call('deposits_create', {
+        await call('deposits.create', {
           body: { amount: 25, customerId: unknownId, currency: depositCurrency },
         })
       ).status,
     ).toBe(404);
-    expect((await call('deposits_get', { params: { id: depositId } })).status).toBe(200);
-    expect((await call('deposits_get', { params: { id: unknownId } })).status).toBe(404);
-    expect((await call('deposits_resendWebhook', { params: { id: depositId } })).status).toBe(200);
-    expect((await call('deposits_resendWebhook', { params: { id: unknownId } })).status).toBe(404);
+    expect((await call('deposits.get', { params: { id: depositId } })).status).toBe(200);
+    expect((await call('deposits.get', { params: { id: unknownId } })).status).toBe(404);
+    expect((await call('deposits.resendWebhook', { params: { id: depositId } })).status).toBe(200);
+    expect((await call('deposits.resendWebhook', { params: { id: unknownId } })).status).toBe(404);
 
     // Removing the key last, so the withdrawal above could use it.
-    const removeParams = { CLIENT_ID: customer._id, KEY_ID: pixKey._id };
-    expect((await call('pixKeys_remove', { params: removeParams })).status).toBe(201);
-    expect((await call('pixKeys_remove', { params: removeParams })).status).toBe(404);
+    const removeParams = { customerId: customer._id, keyId: pixKey._id };
+    expect((await call('pixKeys.remove', { params: removeParams })).status).toBe(201);
+    expect((await call('pixKeys.remove', { params: removeParams })).status).toBe(404);
 
     // Every operation has been answered with success at least once.
     for (const route of ROUTES) {
@@ -620,12 +631,11 @@ describe('the document matches what the mock answers', () => {
   it('every protected operation answers a declared 401 without a valid token', async () => {
     const { call } = await setup();
     const params = {
-      CLIENT_ID: 'ffffffffffffffffffffffff',
-      KEY_ID: 'ffffffffffffffffffffffff',
+      customerId: 'ffffffffffffffffffffffff',
+      keyId: 'ffffffffffffffffffffffff',
       id: 'ffffffffffffffffffffffff',
-      TRANSACTION_ID: 'ffffffffffffffffffffffff',
     };
-    for (const route of ROUTES.filter(({ operationId }) => operationId !== 'getToken')) {
+    for (const route of ROUTES.filter(({ operationId }) => operationId !== 'auth.getToken')) {
       const body = route.method === 'post' ? {} : undefined;
       const missing = await call(route.operationId, {
         params,
@@ -646,10 +656,9 @@ describe('the document matches what the mock answers', () => {
   it('every operation answers a declared 500 when the service fails', async () => {
     const { mock, call } = await setup();
     const params = {
-      CLIENT_ID: 'ffffffffffffffffffffffff',
-      KEY_ID: 'ffffffffffffffffffffffff',
+      customerId: 'ffffffffffffffffffffffff',
+      keyId: 'ffffffffffffffffffffffff',
       id: 'ffffffffffffffffffffffff',
-      TRANSACTION_ID: 'ffffffffffffffffffffffff',
     };
     for (const route of ROUTES) {
       const path = route.path.replace(
@@ -669,12 +678,12 @@ describe('the document matches what the mock answers', () => {
   it('webhook deliveries validate against the declared WebhookPayload', async () => {
     const { mock, call } = await setup();
     const customer = mock.customers.create();
-    const { body: added } = await call('pixKeys_add', {
-      params: { CLIENT_ID: customer._id },
+    const { body: added } = await call('pixKeys.add', {
+      params: { customerId: customer._id },
       body: { type: 'RANDOM', key: '123e4567-e89b-12d3-a456-426614174000' },
     });
-    const { body: currencies } = await call('withdrawals_listCurrencies');
-    const { body: withdrawal } = await call('withdrawals_create', {
+    const { body: currencies } = await call('withdrawals.listCurrencies');
+    const { body: withdrawal } = await call('withdrawals.create', {
       body: {
         amount: 1,
         customerId: customer._id,
@@ -683,15 +692,15 @@ describe('the document matches what the mock answers', () => {
       },
     });
     await mock.withdrawals.settle(withdrawal._id as string, 'PAID');
-    const { body: depositCurrencies } = await call('deposits_listCurrencies');
-    const { body: deposit } = await call('deposits_create', {
+    const { body: depositCurrencies } = await call('deposits.listCurrencies');
+    const { body: deposit } = await call('deposits.create', {
       body: {
         amount: 2,
         customerId: customer._id,
         currency: (depositCurrencies as unknown as unknown[])[0],
       },
     });
-    await call('deposits_resendWebhook', { params: { id: (deposit.data as { id: string }).id } });
+    await call('deposits.resendWebhook', { params: { id: (deposit.data as { id: string }).id } });
 
     const payloads = mock.webhooks.deliveries.map((delivery) => delivery.payload);
     expect(payloads.map((payload) => payload.operation).sort()).toEqual(['DEPOSIT', 'WITHDRAW']);

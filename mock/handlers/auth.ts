@@ -1,6 +1,6 @@
 import { HttpError, isRecord, json, own } from '../http.js';
 import { cryptoRandom, uuid } from '../ids.js';
-import type { Route } from '../route.js';
+import type { Resolvers } from '../route.js';
 
 /**
  * `POST /auth/token`: the company's email and password give 200 `{ token }`, an HS256 JWT with
@@ -10,35 +10,28 @@ import type { Route } from '../route.js';
  *
  * @internal
  */
-export const authRoutes: ReadonlyArray<Route> = [
-  {
-    method: 'POST',
-    path: '/auth/token',
-    operation: 'getToken',
-    auth: false,
-    body: true,
-    async handle({ state, body }) {
-      if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
-      const email = own(body, 'email');
-      const password = own(body, 'password');
-      if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
-        throw new HttpError(400, 'email and password are required strings');
-      }
-      const { credentials } = state;
-      if (email !== credentials.email || password !== credentials.password) {
-        throw new HttpError(401, 'wrong email or password');
-      }
-      const nowMs = state.clock.nowMs();
-      // jti is `<serial>:<uuid>`: the serial lets expireTokens() revoke every token issued so far;
-      // the uuid is random even with a seed, so logging in never shifts the seeded ids.
-      const jti = `${state.tokenSerial++}:${uuid(cryptoRandom())}`;
-      const token = await state.signer.sign({
-        sub: state.companyId,
-        iat: Math.floor(nowMs / 1000),
-        exp: Math.floor((nowMs + state.tokenTtlMs) / 1000),
-        jti,
-      });
-      return json(200, { token });
-    },
+export const authResolvers: Pick<Resolvers, 'auth.getToken'> = {
+  async 'auth.getToken'({ state, body }) {
+    if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
+    const email = own(body, 'email');
+    const password = own(body, 'password');
+    if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
+      throw new HttpError(400, 'email and password are required strings');
+    }
+    const { credentials } = state;
+    if (email !== credentials.email || password !== credentials.password) {
+      throw new HttpError(401, 'wrong email or password');
+    }
+    const nowMs = state.clock.nowMs();
+    // jti is `<serial>:<uuid>`: the serial lets expireTokens() revoke every token issued so far;
+    // the uuid is random even with a seed, so logging in never shifts the seeded ids.
+    const jti = `${state.tokenSerial++}:${uuid(cryptoRandom())}`;
+    const token = await state.signer.sign({
+      sub: state.companyId,
+      iat: Math.floor(nowMs / 1000),
+      exp: Math.floor((nowMs + state.tokenTtlMs) / 1000),
+      jti,
+    });
+    return json(200, { token });
   },
-];
+};

@@ -1,7 +1,7 @@
 import { type FaultSpec, InvalidFaultError } from '../faults.js';
 import { HttpError, isRecord, json, own } from '../http.js';
-import { refuseOperation } from '../operations.js';
-import type { OperationId, ServiceState } from '../state.js';
+import { deniableOperation, type OperationId } from '../operations.js';
+import type { ServiceState, TransactionKind } from '../state.js';
 import { createCustomerDirect } from './customers.js';
 
 /**
@@ -63,7 +63,7 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
   };
 }
 
-function settleRoute(kind: 'withdrawal' | 'deposit'): ControlRoute {
+function settleRoute(kind: TransactionKind): ControlRoute {
   return {
     method: 'POST',
     path: `/__mock/${kind}s/:id/settle`,
@@ -71,8 +71,9 @@ function settleRoute(kind: 'withdrawal' | 'deposit'): ControlRoute {
     async handle({ state, params, body }) {
       const input = objectBody(body);
       const id = params.id ?? '';
-      const exists = kind === 'withdrawal' ? state.withdrawals.has(id) : state.deposits.has(id);
-      if (!exists) throw new HttpError(404, `no ${kind} with id ${JSON.stringify(id)}`);
+      if (!state.transactionsOf(kind).has(id)) {
+        throw new HttpError(404, `no ${kind} with id ${JSON.stringify(id)}`);
+      }
       const status = own(input, 'status');
       const document = own(input, 'identifiedDocumentPix');
       if (typeof status !== 'string') throw new HttpError(400, 'status must be a string');
@@ -80,12 +81,8 @@ function settleRoute(kind: 'withdrawal' | 'deposit'): ControlRoute {
         throw new HttpError(400, 'identifiedDocumentPix must be a string');
       }
       const delivery = await state.settle(kind, id, status, { identifiedDocumentPix: document });
-      const record = kind === 'withdrawal' ? state.withdrawals.get(id) : state.deposits.get(id);
-      const view =
-        kind === 'withdrawal'
-          ? state.withdrawalView(record as NonNullable<ReturnType<typeof state.withdrawals.get>>)
-          : state.depositView(record as NonNullable<ReturnType<typeof state.deposits.get>>);
-      return json(200, { [kind]: view, delivery });
+      const record = state.transactionsOf(kind).get(id);
+      return json(200, { [kind]: record && state.transactionView(record), delivery });
     },
   };
 }
@@ -170,7 +167,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle: ({ state }) =>
       json(
         200,
-        [...state.withdrawals.values()].map((w) => state.withdrawalView(w)),
+        [...state.withdrawals.values()].map((w) => state.transactionView(w)),
       ),
   },
   {
@@ -180,7 +177,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle: ({ state }) =>
       json(
         200,
-        [...state.deposits.values()].map((d) => state.depositView(d)),
+        [...state.deposits.values()].map((d) => state.transactionView(d)),
       ),
   },
   settleRoute('withdrawal'),
@@ -312,14 +309,17 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     body: true,
     handle({ state, body }) {
       const actions = own(objectBody(body), 'actions');
-      if (!Array.isArray(actions) || !actions.every((a) => typeof a === 'string')) {
-        throw new HttpError(400, 'actions must be an array of operation names');
+      if (!Array.isArray(actions)) {
+        throw new HttpError(400, 'actions must be an array of operation ids (area.method)');
       }
+      const ids: OperationId[] = [];
       for (const action of actions) {
-        const refused = refuseOperation(action);
-        if (refused) throw new HttpError(400, `actions: ${refused}`);
+        const answer = deniableOperation(action);
+        if ('refused' in answer) throw new HttpError(400, `actions: ${answer.refused}`);
+        // Old names are accepted and stored as the ids they stand for.
+        ids.push(answer.id);
       }
-      state.deniedActions = new Set(actions as OperationId[]);
+      state.deniedActions = new Set(ids);
       return json(200, { actions: [...state.deniedActions] });
     },
   },

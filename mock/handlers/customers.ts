@@ -1,7 +1,7 @@
 import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
-import type { Route } from '../route.js';
+import type { Resolvers } from '../route.js';
 import type { CustomerRecord, ServiceState } from '../state.js';
 
 /**
@@ -67,55 +67,41 @@ export function customerOr404(state: ServiceState, id: string | undefined): Cust
  *
  * @internal
  */
-export const customerRoutes: ReadonlyArray<Route> = [
-  {
-    method: 'POST',
-    path: '/customer',
-    operation: 'createCustomer',
-    auth: true,
-    body: true,
-    handle({ state, body }) {
-      const input = checkCustomerInput(body);
-      if (typeof input === 'string') throw new HttpError(400, input);
-      const existing = state.customersByDocument.get(input.document);
-      if (existing !== undefined) {
-        return json(200, {
-          message: 'Cliente já está cadastrado na base de dados',
-          customer: { _id: existing },
-        });
-      }
-      const customer = state.insertCustomer(input);
-      return json(201, {
-        message: 'Novo cliente criado com sucesso',
-        customer: {
-          _id: customer._id,
-          name: customer.name,
-          ...(customer.email !== undefined ? { email: customer.email } : {}),
-          document: customer.document,
-        },
-      });
-    },
-  },
-  {
-    method: 'GET',
-    path: '/customer/:id',
-    operation: 'getCustomer',
-    auth: true,
-    body: false,
-    handle({ state, params }) {
-      const customer = customerOr404(state, params.id);
+export const customerResolvers: Pick<Resolvers, 'customers.create' | 'customers.get'> = {
+  'customers.create'({ state, body }) {
+    const input = checkCustomerInput(body);
+    if (typeof input === 'string') throw new HttpError(400, input);
+    const existing = state.customersByDocument.get(input.document);
+    if (existing !== undefined) {
       return json(200, {
+        message: 'Cliente já está cadastrado na base de dados',
+        customer: { _id: existing },
+      });
+    }
+    const customer = state.insertCustomer(input);
+    return json(201, {
+      message: 'Novo cliente criado com sucesso',
+      customer: {
         _id: customer._id,
         name: customer.name,
         ...(customer.email !== undefined ? { email: customer.email } : {}),
         document: customer.document,
-        version: customer.version,
-        createdDate: customer.createdDate,
-        updatedDate: customer.updatedDate,
-      });
-    },
+      },
+    });
   },
-];
+  'customers.get'({ state, params }) {
+    const customer = customerOr404(state, params.id);
+    return json(200, {
+      _id: customer._id,
+      name: customer.name,
+      ...(customer.email !== undefined ? { email: customer.email } : {}),
+      document: customer.document,
+      version: customer.version,
+      createdDate: customer.createdDate,
+      updatedDate: customer.updatedDate,
+    });
+  },
+};
 
 /**
  * What `mock.customers.create()` and `POST /__mock/customers` take. Every field is optional.

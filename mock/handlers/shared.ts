@@ -1,7 +1,5 @@
 import { CURRENCY_REQUIRED_FIELDS, type Currency, toCents } from 'pix-payment-sdk';
 import { HttpError, isRecord, own } from '../http.js';
-import { isObjectId } from '../ids.js';
-import type { DepositRecord, ServiceState, WithdrawalRecord } from '../state.js';
 
 /**
  * Integer cents of a body's `amount`: a positive JSON number with at most two decimals, else 400.
@@ -95,53 +93,4 @@ export function listedCurrency(
     throw new HttpError(400, 'currency is not one of the currencies listed for this operation');
   }
   return match;
-}
-
-/**
- * The withdrawal of a path parameter, or 404 (an id that is not 24 hex characters included).
- *
- * @internal
- */
-export function withdrawalOr404(state: ServiceState, id: string | undefined): WithdrawalRecord {
-  const record = id !== undefined && isObjectId(id) ? state.withdrawals.get(id) : undefined;
-  if (!record) throw new HttpError(404, 'withdrawal not found');
-  return record;
-}
-
-/**
- * The deposit of a path parameter, or 404.
- *
- * @internal
- */
-export function depositOr404(state: ServiceState, id: string | undefined): DepositRecord {
-  const record = id !== undefined && isObjectId(id) ? state.deposits.get(id) : undefined;
-  if (!record) throw new HttpError(404, 'deposit not found');
-  return record;
-}
-
-/**
- * Body of the details operations (per the provider's public docs).
- *
- * @internal
- */
-export function detailsOf(
-  state: ServiceState,
-  record: WithdrawalRecord | DepositRecord,
-): Record<string, unknown> {
-  const customer = state.customers.get(record.customerId);
-  return {
-    _id: record._id,
-    customerId: record.customerId,
-    ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
-    ...(customer ? { document: customer.document } : {}),
-    ...(record.identifiedDocumentPix !== undefined
-      ? { identifiedDocumentPix: record.identifiedDocumentPix }
-      : {}),
-    currency: {
-      name: record.currency.name,
-      type: record.currency.type,
-      amount: record.amountCents / 100,
-      status: record.status,
-    },
-  };
 }

@@ -11,9 +11,11 @@ import {
   PaymentTimeoutError,
 } from '../errors.js';
 import { schema } from '../models/shared.js';
+import { type CallInput, type OperationSpec, operations, type ResultOf } from '../operations.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { parseWith } from './parse.js';
+import { buildPath } from './path.js';
 import { redactCause, redactValue, scrubError, secretForms } from './redact.js';
 import {
   discardBody,
@@ -58,8 +60,8 @@ export interface RequestOptions {
   readonly maxRetries?: number | undefined;
   /**
    * Extra headers. `Authorization` is refused (a `PaymentValidationError`): the client sets it
-   * from its credentials. `Accept`, `Content-Type` and `User-Agent` are set by the client and
-   * replace yours.
+   * from its credentials. `Accept` and `User-Agent` are set by the client and replace yours, and
+   * so does `Content-Type` on a call that sends a body.
    */
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
@@ -95,7 +97,7 @@ export interface TransportConfig {
   readonly userAgent: string;
 }
 
-/** One operation of the service, as a resource describes it. @internal */
+/** One request, ready to send: an entry of the table of operations, prepared by `prepare`. @internal */
 export interface Operation<T> {
   readonly method: 'GET' | 'POST' | 'DELETE';
   /** Relative to the base URL; parameters already encoded by `buildPath`. */
@@ -108,6 +110,30 @@ export interface Operation<T> {
    * service refused the request without acting on it.
    */
   readonly retry: boolean;
+}
+
+/**
+ * Turns an entry of the table into a request: the path filled in with `input`'s parameters
+ * (checked and encoded by `buildPath`), the body, the response schema and the retry policy.
+ *
+ * Callers hand it an entry of {@link operations} named in place (`operations.pixKeys.list`), never
+ * one kept in a variable of their own or a field: the bundler then sees which fields of the table
+ * the client reads, and leaves the rest (ids, summaries, statuses) out of the client's bundle.
+ *
+ * @internal
+ */
+export function prepare<Spec extends OperationSpec>(
+  spec: Spec,
+  input: CallInput<Spec>,
+): Operation<ResultOf<Spec>> {
+  const { body, ...params } = input as { readonly body?: unknown };
+  return {
+    method: spec.method,
+    path: buildPath(spec.path, params),
+    schema: spec.response as z.ZodMiniType<ResultOf<Spec>>,
+    body,
+    retry: spec.retry,
+  };
 }
 
 interface Attempt {
@@ -245,13 +271,8 @@ export class Transport {
   async #login(): Promise<string> {
     const { email, password, timeoutMs } = this.#config;
     const answer = await this.#attempt(
-      {
-        method: 'POST',
-        path: '/auth/token',
-        schema: LoginAnswer,
-        body: { email, password },
-        retry: false,
-      },
+      // The table's operation, with the answer read by the stricter schema above.
+      { ...prepare(operations.auth.getToken, { body: { email, password } }), schema: LoginAnswer },
       {
         signal: undefined,
         timeoutMs,

@@ -43,7 +43,7 @@ export const PixKey = /* @__PURE__ */ schema(() =>
 export type PixKey = z.infer<typeof PixKey>;
 
 /**
- * Body of `POST /pix/customer/{CLIENT_ID}/key`: the key value and its type.
+ * Body of `POST /pix/customer/{customerId}/key`: the key value and its type.
  *
  * @example
  * ```ts
@@ -58,11 +58,11 @@ export const PixKeyInput = /* @__PURE__ */ schema(() =>
     type: PixKeyType,
   }),
 );
-/** Body of `POST /pix/customer/{CLIENT_ID}/key`. */
+/** Body of `POST /pix/customer/{customerId}/key`. */
 export type PixKeyInput = z.infer<typeof PixKeyInput>;
 
 /**
- * Answer of `POST /pix/customer/{CLIENT_ID}/key` (201): a confirmation message (per the provider's
+ * Answer of `POST /pix/customer/{customerId}/key` (201): a confirmation message (per the provider's
  * public docs, `Chave Pix adicionada com sucesso`) and the registered key.
  *
  * @example
@@ -78,11 +78,11 @@ export const AddPixKeyResult = /* @__PURE__ */ schema(() =>
     key: PixKey,
   }),
 );
-/** Answer of `POST /pix/customer/{CLIENT_ID}/key`. */
+/** Answer of `POST /pix/customer/{customerId}/key`. */
 export type AddPixKeyResult = z.infer<typeof AddPixKeyResult>;
 
 /**
- * Answer of `GET /pix/customer/{CLIENT_ID}/key` (200): a plain array of keys, not paginated.
+ * Answer of `GET /pix/customer/{customerId}/key` (200): a plain array of keys, not paginated.
  *
  * @example
  * ```ts
@@ -90,5 +90,5 @@ export type AddPixKeyResult = z.infer<typeof AddPixKeyResult>;
  * ```
  */
 export const PixKeyList = /* @__PURE__ */ schema(() => z.array(PixKey));
-/** Answer of `GET /pix/customer/{CLIENT_ID}/key`. */
+/** Answer of `GET /pix/customer/{customerId}/key`. */
 export type PixKeyList = z.infer<typeof PixKeyList>;

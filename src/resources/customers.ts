@@ -1,8 +1,12 @@
 import { parseWith } from '../core/parse.js';
-import { buildPath } from '../core/path.js';
-import type { RequestOptions, Transport } from '../core/transport.js';
+import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
 import { PaymentValidationError } from '../errors.js';
-import { CreateCustomerInput, CreateCustomerResult, Customer } from '../models/customers.js';
+import {
+  CreateCustomerInput,
+  type CreateCustomerResult,
+  type Customer,
+} from '../models/customers.js';
+import { operations } from '../operations.js';
 
 /**
  * Customers of the company account: `client.customers` (per the provider's public docs; beyond the
@@ -50,16 +54,7 @@ export class Customers {
       }
       if (issues.length > 0) throw new PaymentValidationError(issues, 'Invalid customer');
     }
-    return this.#transport.request(
-      {
-        method: 'POST',
-        path: '/customer',
-        body: input,
-        schema: CreateCustomerResult,
-        retry: false,
-      },
-      options,
-    );
+    return this.#transport.request(prepare(operations.customers.create, { body: input }), options);
   }
 
   /**
@@ -73,7 +68,6 @@ export class Customers {
    * ```
    */
   async get(id: string, options?: RequestOptions): Promise<Customer> {
-    const path = buildPath('/customer/{id}', { id });
-    return this.#transport.request({ method: 'GET', path, schema: Customer, retry: true }, options);
+    return this.#transport.request(prepare(operations.customers.get, { id }), options);
   }
 }

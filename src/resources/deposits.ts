@@ -1,10 +1,11 @@
 import { buildDeposit } from '../builders.js';
-import { buildPath } from '../core/path.js';
-import type { RequestOptions, Transport } from '../core/transport.js';
-import { CurrencyList } from '../models/currencies.js';
-import { CreateDepositResult, type DepositRequest } from '../models/deposits.js';
-import { MessageResult } from '../models/shared.js';
-import { TransactionDetails } from '../models/transactions.js';
+import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
+import type { CurrencyList } from '../models/currencies.js';
+import type { CreateDepositResult, DepositRequest } from '../models/deposits.js';
+import type { MessageResult } from '../models/shared.js';
+import type { TransactionDetails } from '../models/transactions.js';
+import { operations } from '../operations.js';
+import { TransactionCalls } from './transactions.js';
 
 /**
  * Deposits (Pix charges a payer pays): `client.deposits`.
@@ -19,11 +20,13 @@ import { TransactionDetails } from '../models/transactions.js';
 export class Deposits {
   readonly #transport: Transport;
   readonly #validate: boolean;
+  readonly #shared: TransactionCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
     this.#transport = transport;
     this.#validate = validateInput;
+    this.#shared = new TransactionCalls(transport, 'deposit');
   }
 
   /**
@@ -36,10 +39,7 @@ export class Deposits {
    * ```
    */
   async listCurrencies(options?: RequestOptions): Promise<CurrencyList> {
-    return this.#transport.request(
-      { method: 'GET', path: '/deposit/company/currencies', schema: CurrencyList, retry: true },
-      options,
-    );
+    return this.#shared.listCurrencies(options);
   }
 
   /**
@@ -59,10 +59,7 @@ export class Deposits {
    */
   async create(request: DepositRequest, options?: RequestOptions): Promise<CreateDepositResult> {
     const body = this.#validate ? { ...request, ...buildDeposit(request) } : request;
-    return this.#transport.request(
-      { method: 'POST', path: '/deposit', body, schema: CreateDepositResult, retry: false },
-      options,
-    );
+    return this.#transport.request(prepare(operations.deposits.create, { body }), options);
   }
 
   /**
@@ -77,11 +74,7 @@ export class Deposits {
    * ```
    */
   async get(id: string, options?: RequestOptions): Promise<TransactionDetails> {
-    const path = buildPath('/deposit/{id}/details', { id });
-    return this.#transport.request(
-      { method: 'GET', path, schema: TransactionDetails, retry: true },
-      options,
-    );
+    return this.#shared.get(id, options);
   }
 
   /**
@@ -97,10 +90,6 @@ export class Deposits {
    * ```
    */
   async resendWebhook(id: string, options?: RequestOptions): Promise<MessageResult> {
-    const path = buildPath('/deposit/{id}/resend/webhook', { id });
-    return this.#transport.request(
-      { method: 'POST', path, body: {}, schema: MessageResult, retry: true },
-      options,
-    );
+    return this.#shared.resendWebhook(id, options);
   }
 }

@@ -1,8 +1,8 @@
-import { buildPath } from '../core/path.js';
-import type { RequestOptions, Transport } from '../core/transport.js';
+import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
 import { isPaymentApiErrorWithStatus } from '../errors.js';
-import { AddPixKeyResult, type PixKey, type PixKeyInput, PixKeyList } from '../models/pix-keys.js';
-import { MessageResult } from '../models/shared.js';
+import type { AddPixKeyResult, PixKey, PixKeyInput } from '../models/pix-keys.js';
+import type { MessageResult } from '../models/shared.js';
+import { operations } from '../operations.js';
 import { assertValidPixKey } from '../validation.js';
 
 // A listed key may come back partly masked (per the provider's public docs, `+5512**********`):
@@ -54,12 +54,8 @@ export class PixKeys {
     input: PixKeyInput,
     options?: RequestOptions,
   ): Promise<AddPixKeyResult> {
-    const path = buildPath('/pix/customer/{customerId}/key', { customerId });
     const body = this.#validate ? assertValidPixKey(input) : { key: input.key, type: input.type };
-    return this.#transport.request(
-      { method: 'POST', path, body, schema: AddPixKeyResult, retry: false },
-      options,
-    );
+    return this.#transport.request(prepare(operations.pixKeys.add, { customerId, body }), options);
   }
 
   /**
@@ -74,11 +70,7 @@ export class PixKeys {
    * ```
    */
   async list(customerId: string, options?: RequestOptions): Promise<PixKey[]> {
-    const path = buildPath('/pix/customer/{customerId}/key', { customerId });
-    return this.#transport.request(
-      { method: 'GET', path, schema: PixKeyList, retry: true },
-      options,
-    );
+    return this.#transport.request(prepare(operations.pixKeys.list, { customerId }), options);
   }
 
   /**
@@ -137,9 +129,8 @@ export class PixKeys {
     keyId: string,
     options?: RequestOptions,
   ): Promise<MessageResult> {
-    const path = buildPath('/pix/customer/{customerId}/key/remove/{keyId}', { customerId, keyId });
     return this.#transport.request(
-      { method: 'DELETE', path, schema: MessageResult, retry: false },
+      prepare(operations.pixKeys.remove, { customerId, keyId }),
       options,
     );
   }

@@ -1,14 +1,11 @@
 import { buildWithdrawal } from '../builders.js';
-import { buildPath } from '../core/path.js';
-import type { RequestOptions, Transport } from '../core/transport.js';
-import { CurrencyList } from '../models/currencies.js';
-import { MessageResult } from '../models/shared.js';
-import { TransactionDetails } from '../models/transactions.js';
-import {
-  CreateWithdrawalResponse,
-  type CreateWithdrawalResult,
-  type WithdrawalRequest,
-} from '../models/withdrawals.js';
+import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
+import type { CurrencyList } from '../models/currencies.js';
+import type { MessageResult } from '../models/shared.js';
+import type { TransactionDetails } from '../models/transactions.js';
+import type { CreateWithdrawalResult, WithdrawalRequest } from '../models/withdrawals.js';
+import { operations } from '../operations.js';
+import { TransactionCalls } from './transactions.js';
 
 /**
  * Withdrawals (payouts to a Pix key): `client.withdrawals`.
@@ -24,11 +21,13 @@ import {
 export class Withdrawals {
   readonly #transport: Transport;
   readonly #validate: boolean;
+  readonly #shared: TransactionCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
     this.#transport = transport;
     this.#validate = validateInput;
+    this.#shared = new TransactionCalls(transport, 'withdrawal');
   }
 
   /**
@@ -42,10 +41,7 @@ export class Withdrawals {
    * ```
    */
   async listCurrencies(options?: RequestOptions): Promise<CurrencyList> {
-    return this.#transport.request(
-      { method: 'GET', path: '/withdraw/company/currencies', schema: CurrencyList, retry: true },
-      options,
-    );
+    return this.#shared.listCurrencies(options);
   }
 
   /**
@@ -75,7 +71,7 @@ export class Withdrawals {
       ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
       : { ...request, externalId };
     const answer = await this.#transport.request(
-      { method: 'POST', path: '/withdraw', body, schema: CreateWithdrawalResponse, retry: true },
+      prepare(operations.withdrawals.create, { body }),
       options,
     );
     return { ...answer, externalId };
@@ -95,11 +91,7 @@ export class Withdrawals {
    * ```
    */
   async get(id: string, options?: RequestOptions): Promise<TransactionDetails> {
-    const path = buildPath('/withdraw/{id}/details', { id });
-    return this.#transport.request(
-      { method: 'GET', path, schema: TransactionDetails, retry: true },
-      options,
-    );
+    return this.#shared.get(id, options);
   }
 
   /**
@@ -115,10 +107,6 @@ export class Withdrawals {
    * ```
    */
   async resendWebhook(id: string, options?: RequestOptions): Promise<MessageResult> {
-    const path = buildPath('/withdraw/{id}/resend/webhook', { id });
-    return this.#transport.request(
-      { method: 'POST', path, body: {}, schema: MessageResult, retry: true },
-      options,
-    );
+    return this.#shared.resendWebhook(id, options);
   }
 }

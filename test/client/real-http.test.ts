@@ -141,7 +141,7 @@ describe('client over real HTTP', () => {
     expect(seen.at(-1)?.url).toBe('/api/v1/pix/customer/..%2F..%2Fauth%2Ftoken/key');
     expect(running.mock.requests.at(-1)).toMatchObject({
       path: '/pix/customer/..%2F..%2Fauth%2Ftoken/key',
-      operation: 'listPixKeys',
+      operation: 'pixKeys.list',
       status: 404,
     });
   });

@@ -209,7 +209,7 @@ describe('path parameters', () => {
     const error = await rejectionOf(makeClient().pixKeys.list('../auth/token'));
     expect(service.calls()).toEqual(['GET /pix/customer/..%2Fauth%2Ftoken/key']);
     // The mock read it as a customer id of the key list, not as the token route.
-    expect(service.journal().at(-1)).toMatchObject({ operation: 'listPixKeys', status: 404 });
+    expect(service.journal().at(-1)).toMatchObject({ operation: 'pixKeys.list', status: 404 });
     expect(error).toBeInstanceOf(NotFoundError);
   });
 

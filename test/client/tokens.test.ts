@@ -196,7 +196,7 @@ describe('tokens', () => {
     expect(login?.headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(await login!.body)).toEqual({ email: EMAIL, password: PASSWORD });
     expect(service.journal()).toMatchObject([
-      { method: 'POST', path: '/auth/token', operation: 'getToken', status: 200 },
+      { method: 'POST', path: '/auth/token', operation: 'auth.getToken', status: 200 },
     ]);
   });
 

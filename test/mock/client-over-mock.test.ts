@@ -88,7 +88,7 @@ describe.each(mockTransports())('PaymentClient over the mock through $name', (tr
     h.mock.faults.inject({ method: 'GET', path: '/deposit/company/currencies', status: 503 });
     const currencies = await client.deposits.listCurrencies();
     expect(currencies).toHaveLength(1);
-    const logins = h.mock.requests.filter((entry) => entry.operation === 'getToken');
+    const logins = h.mock.requests.filter((entry) => entry.operation === 'auth.getToken');
     expect(logins).toHaveLength(2);
   });
 

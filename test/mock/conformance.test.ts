@@ -1028,7 +1028,7 @@ describe.each(mockTransports())('the mock through $name', (transport) => {
       expect(entries[0]).toMatchObject({
         method: 'POST',
         path: '/auth/token',
-        operation: 'getToken',
+        operation: 'auth.getToken',
         status: 200,
         body: { email: h.mock.credentials.email, password: '[redacted]' },
       });
@@ -1036,7 +1036,7 @@ describe.each(mockTransports())('the mock through $name', (transport) => {
         method: 'GET',
         path: '/withdraw/company/currencies',
         query: '?x=1',
-        operation: 'listWithdrawalCurrencies',
+        operation: 'withdrawals.listCurrencies',
         status: 200,
         time: expect.stringMatching(ISO_UTC),
       });

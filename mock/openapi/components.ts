@@ -1,0 +1,345 @@
+import {
+  AddPixKeyResult,
+  CreateCustomerInput,
+  CreateCustomerResult,
+  CreateDepositResult,
+  CreateWithdrawalResponse,
+  Currency,
+  CurrencyList,
+  Customer,
+  DepositRequest,
+  Fee,
+  FeeType,
+  MessageResult,
+  PaymentMethod,
+  PixKey,
+  PixKeyInput,
+  PixKeyList,
+  PixKeyType,
+  TokenRequest,
+  TokenResponse,
+  TransactionDetails,
+  TransactionStatus,
+  WebhookOperation,
+  WebhookPayload,
+  WithdrawalRequest,
+} from 'pix-payment-sdk';
+import * as z from 'zod/mini';
+import { EmptyBody } from '../../src/operations.js';
+import {
+  customerCreatedExample,
+  customerExistsExample,
+  depositCreatedExample,
+  depositDetailsExample,
+  depositRequestExample,
+  examples,
+  pixKeyAddedExample,
+  webhookDepositExample,
+  webhookWithdrawalExample,
+  withdrawalCreatedExample,
+  withdrawalDetailsExample,
+  withdrawalRequestExample,
+} from './examples.js';
+import type { OpenApiMediaType, OpenApiSchema } from './types.js';
+
+// The named schemas of the OpenAPI document (`components.schemas`), generated from the package's
+// zod schemas, and the error bodies of the service.
+
+const SCHEMA_REF = '#/components/schemas/';
+
+/** @internal */
+export const REASON_PHRASES = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  500: 'Internal Server Error',
+} as const;
+/** @internal */
+export type ErrorStatus = 400 | 401 | 404 | 500;
+
+// The error bodies are not among the package's models (the client reads only `message`), so they
+// are built here from MessageResult: the generic body and one refinement per status.
+const ErrorBody = z.extend(MessageResult, {
+  message: z.enum(Object.values(REASON_PHRASES) as [string, ...string[]]),
+});
+const errorBodyFor = (status: ErrorStatus) =>
+  z.intersection(ErrorBody, z.looseObject({ message: z.literal(REASON_PHRASES[status]) }));
+/** @internal */
+export const ERROR_BODIES = {
+  400: { id: 'BadRequestErrorBody', schema: errorBodyFor(400) },
+  401: { id: 'UnauthorizedErrorBody', schema: errorBodyFor(401) },
+  404: { id: 'NotFoundErrorBody', schema: errorBodyFor(404) },
+  500: { id: 'InternalServerErrorBody', schema: errorBodyFor(500) },
+} as const;
+
+/** @internal */
+export type Meta = { id?: string; description?: string; examples?: unknown[] };
+
+/** @internal */
+export type Registry = z.core.$ZodRegistry<Meta>;
+
+/**
+ * The named schemas of `components.schemas`, in document order, and descriptions of their fields.
+ * A fresh registry per document keeps the package free of global state (no `z.globalRegistry`).
+ *
+ * @internal
+ */
+export function createRegistry(): Registry {
+  const registry = z.registry<Meta>();
+  const named = (schema: z.core.$ZodType, meta: Meta & { id: string }) =>
+    registry.add(schema, meta);
+  const field = (schema: z.core.$ZodType, description: string) =>
+    registry.add(schema, { description });
+
+  named(TokenRequest, {
+    id: 'TokenRequest',
+    description: 'Body of `POST /auth/token`: the company credentials.',
+    examples: [examples.tokenRequest],
+  });
+  named(TokenResponse, {
+    id: 'TokenResponse',
+    description:
+      "Answer of `POST /auth/token`. Per the provider's public docs the token is valid for 15 days and there is no refresh endpoint; read its lifetime from the standard `exp` claim when present.",
+    examples: [examples.tokenResponse],
+  });
+  field(TokenResponse.shape.token, 'A JWT, sent as `Authorization: Bearer <token>`.');
+
+  named(PixKeyType, {
+    id: 'PixKeyType',
+    description:
+      'Type of a Pix key: EMAIL, CPF, CNPJ, PHONE or RANDOM. Other strings are accepted so that a type the service adds later does not break clients.',
+    examples: ['EMAIL'],
+  });
+  named(PixKey, {
+    id: 'PixKey',
+    description:
+      'A Pix key as the service returns it. Send it whole as `pixKey` in a withdrawal; incomplete key data must not be sent.',
+    examples: [examples.pixKey, examples.maskedPixKey],
+  });
+  field(
+    PixKey.shape.key,
+    "The Pix key value. May be returned partly masked (per the provider's public docs, a prefix kept and the rest as `*`, e.g. `+5512**********`).",
+  );
+  field(PixKey.shape._id, 'Identifier of the key, assigned by the service.');
+  named(PixKeyInput, {
+    id: 'PixKeyInput',
+    description: 'Body of `POST /pix/customer/{customerId}/key`: the key value and its type.',
+    examples: [examples.pixKeyInput],
+  });
+  field(PixKeyInput.shape.key, 'The Pix key value.');
+  named(AddPixKeyResult, {
+    id: 'AddPixKeyResult',
+    description: 'Answer of `POST /pix/customer/{customerId}/key` (201).',
+    examples: [pixKeyAddedExample],
+  });
+  field(
+    AddPixKeyResult.shape.message,
+    "Fixed Portuguese confirmation; per the provider's public docs `Chave Pix adicionada com sucesso`.",
+  );
+  named(PixKeyList, {
+    id: 'PixKeyList',
+    description:
+      'Answer of `GET /pix/customer/{customerId}/key` (200): a plain array, not paginated.',
+    examples: [[examples.pixKey, examples.maskedPixKey]],
+  });
+
+  named(PaymentMethod, {
+    id: 'PaymentMethod',
+    description: 'Payment method of a currency; the service shows PIX. Other strings are accepted.',
+    examples: ['PIX'],
+  });
+  named(FeeType, {
+    id: 'FeeType',
+    description:
+      'How a supplier fee is charged: FIXED or PERCENTAGE (values seen). Other strings are accepted.',
+    examples: ['FIXED'],
+  });
+  named(Fee, {
+    id: 'Fee',
+    description: 'A fee entry of `supplierFeeByActivity`.',
+    examples: [{ type: 'PERCENTAGE', value: 1.25 }],
+  });
+  field(Fee.shape.value, 'Fee amount (decimal).');
+  named(Currency, {
+    id: 'Currency',
+    description:
+      "A fiat currency as the list operations return it. Send it whole as `currency` in a withdrawal or a deposit. Per the provider's public docs, withdrawal and deposit lists hold different objects (different `_id`) even for the same BRL: never use one for the other.",
+    examples: [examples.withdrawCurrency, examples.depositCurrency],
+  });
+  field(Currency.shape._id, 'Identifier of the currency.');
+  field(Currency.shape.name, 'Currency code, e.g. BRL.');
+  field(Currency.shape.symbol, 'Currency symbol, e.g. R$.');
+  field(Currency.shape.createdDate, 'ISO 8601 timestamp, UTC.');
+  field(Currency.shape.updatedDate, 'ISO 8601 timestamp, UTC.');
+  field(Currency.shape.__v, 'Record version counter.');
+  field(
+    Currency.shape.supplierFeeByActivity,
+    'Map from an activity name (seen: `servicetreeal`, `servicetreealliquidity`) to a fee. Absent from the provider examples.',
+  );
+  named(CurrencyList, {
+    id: 'CurrencyList',
+    description: 'Answer of the currency list operations (200): a plain array.',
+    examples: [[examples.withdrawCurrency]],
+  });
+
+  named(TransactionStatus, {
+    id: 'TransactionStatus',
+    description:
+      "Status of a withdrawal or a deposit (per the provider's public docs): PENDING (withdrawal just created), WAITING_PAYMENT (deposit just created), PROCESSING, PAID, ERROR (failed, e.g. a wrong key), REJECTED (refused, final), and the dispute statuses. Other strings are accepted.",
+    examples: ['PAID'],
+  });
+  named(WithdrawalRequest, {
+    id: 'WithdrawalRequest',
+    description: "Body of `POST /withdraw` (per the provider's public docs).",
+    examples: [withdrawalRequestExample],
+  });
+  field(WithdrawalRequest.shape.amount, 'Decimal amount, at most two decimals.');
+  field(WithdrawalRequest.shape.customerId, 'The `_id` of the customer.');
+  field(
+    WithdrawalRequest.shape.externalId,
+    'The merchant’s own reference and the idempotency key: a second request with an `externalId` already seen is ignored. It comes back in webhooks and details.',
+  );
+  named(CreateWithdrawalResponse, {
+    id: 'CreateWithdrawalResponse',
+    description: "Answer of `POST /withdraw` (201, per the provider's public docs).",
+    examples: [withdrawalCreatedExample],
+  });
+  named(DepositRequest, {
+    id: 'DepositRequest',
+    description: "Body of `POST /deposit` (per the provider's public docs).",
+    examples: [depositRequestExample],
+  });
+  field(DepositRequest.shape.amount, 'Decimal amount, at most two decimals.');
+  field(DepositRequest.shape.customerId, 'The `_id` of the customer.');
+  field(DepositRequest.shape.externalId, 'The merchant’s own reference.');
+  named(CreateDepositResult, {
+    id: 'CreateDepositResult',
+    description: "Answer of `POST /deposit` (201, per the provider's public docs).",
+    examples: [depositCreatedExample],
+  });
+  field(
+    CreateDepositResult.shape.data.shape.code,
+    'The Pix copy-and-paste (BR Code) string a payer scans or pastes.',
+  );
+  named(TransactionDetails, {
+    id: 'TransactionDetails',
+    description:
+      "Details of a withdrawal or a deposit (per the provider's public docs). A webhook receiver reads this to confirm a status.",
+    examples: [withdrawalDetailsExample, depositDetailsExample],
+  });
+
+  named(WebhookOperation, {
+    id: 'WebhookOperation',
+    description: 'Which kind of transaction a webhook speaks of. Other strings are accepted.',
+    examples: ['WITHDRAW'],
+  });
+  named(WebhookPayload, {
+    id: 'WebhookPayload',
+    description:
+      "The JSON the service POSTs to the company's callback URL, for withdrawals and deposits alike (per the provider's public docs). Note `id`, not `_id`.",
+    examples: [webhookWithdrawalExample, webhookDepositExample],
+  });
+  field(WebhookPayload.shape.id, 'The `_id` of the withdrawal or deposit.');
+
+  named(CreateCustomerInput, {
+    id: 'CreateCustomerInput',
+    description: "Body of `POST /customer` (per the provider's public docs).",
+    examples: [examples.customerInput],
+  });
+  field(CreateCustomerInput.shape.document, 'The customer’s CPF or CNPJ.');
+  named(CreateCustomerResult, {
+    id: 'CreateCustomerResult',
+    description:
+      "Answer of `POST /customer` (per the provider's public docs): 201 with the new customer, or 200 with the `_id` of the customer that already has this document.",
+    examples: [customerCreatedExample, customerExistsExample],
+  });
+  named(Customer, {
+    id: 'Customer',
+    description: "A customer as `GET /customer/{id}` returns it (per the provider's public docs).",
+    examples: [examples.customer],
+  });
+
+  named(MessageResult, {
+    id: 'MessageResult',
+    description: 'A confirmation: a fixed Portuguese `message`.',
+    examples: [{ message: 'Webhook de saque reenviado com sucesso' }],
+  });
+  named(EmptyBody, {
+    id: 'EmptyBody',
+    description: 'An empty JSON object, accepted where no body is required.',
+    examples: [{}],
+  });
+  named(ErrorBody, {
+    id: 'ErrorBody',
+    description:
+      'Body of every error answer: `message` is the HTTP reason phrase. Machine-readable error codes are not published.',
+    examples: [{ message: 'Not Found' }],
+  });
+  for (const [status, { id, schema }] of Object.entries(ERROR_BODIES)) {
+    const phrase = REASON_PHRASES[Number(status) as ErrorStatus];
+    named(schema, {
+      id,
+      description: `Body of a ${status} answer: \`{ "message": "${phrase}" }\`.`,
+      examples: [{ message: phrase }],
+    });
+  }
+  return registry;
+}
+
+// Objects the zod schemas leave open (`z.object` read as input) say so explicitly, as the loose
+// ones do: the service tolerates fields the contract does not name, and so must every client.
+function openObjects(ctx: { jsonSchema: { type?: unknown; additionalProperties?: unknown } }) {
+  if (ctx.jsonSchema.type === 'object' && ctx.jsonSchema.additionalProperties === undefined) {
+    ctx.jsonSchema.additionalProperties = {};
+  }
+}
+
+/**
+ * `components.schemas`: every schema of the registry, as JSON Schema.
+ *
+ * @internal
+ */
+export function componentSchemas(registry: Registry): Record<string, OpenApiSchema> {
+  // `io: 'input'`: request bodies are what a client may send, and every response schema is loose,
+  // so input and output agree on them.
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io: 'input',
+    metadata: registry,
+    uri: (id) => `${SCHEMA_REF}${id}`,
+    override: openObjects,
+  });
+  const components: Record<string, OpenApiSchema> = {};
+  for (const [id, schema] of Object.entries(schemas)) {
+    if (id === '__shared') {
+      throw new Error('openapi: a schema used twice must be registered with an id');
+    }
+    // Each component lives inside the document: no `$schema` of its own, and no `$id`, so `$ref`s
+    // resolve against the document.
+    const { $schema: _schema, $id: _id, ...rest } = schema;
+    components[id] = { ...rest };
+  }
+  return components;
+}
+
+/**
+ * The component id a schema is registered under; throws for a schema the registry does not name,
+ * so the table cannot name a body the document would have to inline.
+ *
+ * @internal
+ */
+export function componentId(registry: Registry, schema: z.core.$ZodType): string {
+  const id = registry.get(schema)?.id;
+  if (id === undefined) throw new Error('openapi: a body schema of the table has no component id');
+  return id;
+}
+
+/**
+ * A JSON body: a `$ref` to its component and an example.
+ *
+ * @internal
+ */
+export function json(schemaId: string, example: unknown): { 'application/json': OpenApiMediaType } {
+  return { 'application/json': { schema: { $ref: `${SCHEMA_REF}${schemaId}` }, example } };
+}

@@ -1,0 +1,138 @@
+// Realistic values for the OpenAPI document: 24-hex ids, ISO 8601 dates, the Portuguese messages.
+
+export const ids = {
+  customer: '65f1a2b3c4d5e6f7a8b9c0d1',
+  existingCustomer: '65f1a2b3c4d5e6f7a8b9c0d2',
+  pixKey: '65f1a2b3c4d5e6f7a8b9c0e3',
+  withdrawCurrency: '65f1a2b3c4d5e6f7a8b9c0a4',
+  depositCurrency: '65f1a2b3c4d5e6f7a8b9c0a5',
+  withdrawal: '65f1a2b3c4d5e6f7a8b9c0f6',
+  deposit: '65f1a2b3c4d5e6f7a8b9c0f7',
+} as const;
+
+export const examples = {
+  tokenRequest: { email: 'financeiro@loja.example', password: 'S3nh@-Muito-Forte' },
+  tokenResponse: {
+    token:
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NWYxYTJiM2M0ZDVlNmY3YThiOWMwMDEiLCJpYXQiOjE3MzU2ODk2MDAsImV4cCI6MTczNjk4NTYwMH0.3q2-7w9hYbq1mZ3vWkFxO0yTt8cQe6uJrP4sLnKdA1E',
+  },
+  pixKeyInput: { key: 'ana.souza@example.com', type: 'EMAIL' },
+  pixKey: { key: 'ana.souza@example.com', type: 'EMAIL', _id: ids.pixKey },
+  maskedPixKey: { key: '444***********', type: 'CPF', _id: '65f1a2b3c4d5e6f7a8b9c0e8' },
+  withdrawCurrency: {
+    _id: ids.withdrawCurrency,
+    name: 'BRL',
+    type: 'PIX',
+    symbol: 'R$',
+    createdDate: '2024-03-13T14:02:11.000Z',
+    updatedDate: '2025-01-20T09:30:00.000Z',
+    __v: 0,
+    supplierFeeByActivity: {
+      servicetreeal: { type: 'FIXED', value: 0.5 },
+      servicetreealliquidity: { type: 'PERCENTAGE', value: 1.25 },
+    },
+  },
+  depositCurrency: {
+    _id: ids.depositCurrency,
+    name: 'BRL',
+    type: 'PIX',
+    symbol: 'R$',
+    createdDate: '2024-03-13T14:02:11.000Z',
+    updatedDate: '2025-01-20T09:30:00.000Z',
+    __v: 0,
+  },
+  customerInput: { name: 'Ana Souza', document: '12345678909', email: 'ana.souza@example.com' },
+  customer: {
+    _id: ids.customer,
+    name: 'Ana Souza',
+    email: 'ana.souza@example.com',
+    document: '12345678909',
+    version: 0,
+    createdDate: '2025-01-20T09:30:00.000Z',
+    updatedDate: '2025-01-20T09:30:00.000Z',
+  },
+} as const;
+
+export const withdrawalRequestExample = {
+  amount: 10.5,
+  customerId: ids.customer,
+  currency: examples.withdrawCurrency,
+  pixKey: examples.pixKey,
+  externalId: 'pedido-4242',
+};
+export const depositRequestExample = {
+  amount: 25,
+  customerId: ids.customer,
+  currency: examples.depositCurrency,
+  externalId: 'pedido-4243',
+};
+export const withdrawalDetailsExample = {
+  _id: ids.withdrawal,
+  customerId: ids.customer,
+  externalId: 'pedido-4242',
+  document: '12345678909',
+  currency: { name: 'BRL', type: 'PIX', amount: 10.5, status: 'PAID' },
+};
+export const depositDetailsExample = {
+  _id: ids.deposit,
+  customerId: ids.customer,
+  externalId: 'pedido-4243',
+  document: '12345678909',
+  identifiedDocumentPix: '12345678909',
+  currency: { name: 'BRL', type: 'PIX', amount: 25, status: 'WAITING_PAYMENT' },
+};
+export const brCodeExample =
+  '00020126580014br.gov.bcb.pix0136123e4567-e89b-12d3-a456-4266141740005204000053039865406025.005802BR5909Loja Ltda6009SAO PAULO62070503***6304A1B2';
+export const webhookWithdrawalExample = {
+  id: ids.withdrawal,
+  customerId: ids.customer,
+  status: 'PAID',
+  name: 'BRL',
+  type: 'PIX',
+  amount: 10.5,
+  operation: 'WITHDRAW',
+  externalId: 'pedido-4242',
+};
+export const webhookDepositExample = {
+  id: ids.deposit,
+  customerId: ids.customer,
+  status: 'PAID',
+  name: 'BRL',
+  type: 'PIX',
+  amount: 25,
+  operation: 'DEPOSIT',
+  externalId: 'pedido-4243',
+};
+
+// Answers of the create operations, shown both as component examples and as response examples.
+export const pixKeyAddedExample = {
+  message: 'Chave Pix adicionada com sucesso',
+  key: examples.pixKey,
+};
+export const withdrawalCreatedExample = {
+  message: 'Solicitação de Saque realizada com sucesso',
+  status: 'PENDING',
+  _id: ids.withdrawal,
+};
+export const depositCreatedExample = {
+  message: 'Pix Gerado com Sucesso',
+  data: {
+    status: 'WAITING_PAYMENT',
+    code: brCodeExample,
+    id: ids.deposit,
+    customerId: ids.customer,
+  },
+};
+export const customerCreatedExample = {
+  message: 'Novo cliente criado com sucesso',
+  customer: {
+    _id: ids.customer,
+    name: 'Ana Souza',
+    email: 'ana.souza@example.com',
+    document: '12345678909',
+  },
+};
+export const customerExistsExample = {
+  message: 'Cliente já está cadastrado na base de dados',
+  customer: { _id: ids.existingCustomer },
+};

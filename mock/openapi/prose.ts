@@ -1,0 +1,332 @@
+import type { OperationId } from '../operations.js';
+import {
+  customerCreatedExample,
+  customerExistsExample,
+  depositCreatedExample,
+  depositDetailsExample,
+  depositRequestExample,
+  examples,
+  ids,
+  pixKeyAddedExample,
+  withdrawalCreatedExample,
+  withdrawalDetailsExample,
+  withdrawalRequestExample,
+} from './examples.js';
+
+// What the OpenAPI document says about each operation beyond the table: where its contract comes
+// from, what it does, its path parameters, and a description and example for each status the
+// table lists (a success's body, an error's condition; error bodies are always the reason phrase).
+
+/**
+ * The prose of one operation.
+ *
+ * @internal
+ */
+export interface OperationProse {
+  /** What the operation does, and where its contract comes from. */
+  readonly description: string;
+  /** Whether the operation comes from the provider's public docs rather than the service document. */
+  readonly fromProviderDocs: boolean;
+  /** For an operation that takes a body. */
+  readonly requestBody?: { readonly description: string; readonly example: unknown };
+  /** Each success status of the table's entry: when it is given, and an example body. */
+  readonly successes: Readonly<
+    Record<number, { readonly description: string; readonly example: unknown }>
+  >;
+  /** Each error status of the table's entry: when it is given. */
+  readonly errors: Readonly<Record<number, string>>;
+}
+
+/**
+ * A path parameter: what it identifies and a realistic value.
+ *
+ * @internal
+ */
+export interface ParameterProse {
+  readonly description: string;
+  readonly example: string;
+}
+
+/**
+ * The path parameters of each area, by the name the table gives them.
+ *
+ * @internal
+ */
+export const PARAMETER_PROSE: Readonly<Record<string, Readonly<Record<string, ParameterProse>>>> = {
+  pixKeys: {
+    customerId: { description: 'The `_id` of the customer.', example: ids.customer },
+    keyId: { description: 'The `_id` of the Pix key.', example: ids.pixKey },
+  },
+  withdrawals: { id: { description: 'The `_id` of the withdrawal.', example: ids.withdrawal } },
+  deposits: {
+    id: {
+      description: 'The `_id` of the deposit (`data.id` of the create answer).',
+      example: ids.deposit,
+    },
+  },
+  customers: { id: { description: 'The `_id` of the customer.', example: ids.customer } },
+};
+
+// The webhook resends need no body but accept an empty JSON object (service document 4.6).
+const EMPTY_BODY = {
+  description: 'No body is required; an empty JSON object is accepted.',
+  example: {},
+};
+
+const AUTH_401 =
+  'Invalid or expired token; invalid or missing header; IP not allowed (the service restricts callers by IP address).';
+const SERVER_500 = 'Internal server error.';
+const SERVER_500_UNLISTED =
+  'Internal server error. Not listed for this operation; any operation can fail this way.';
+
+/**
+ * The prose of every operation, by id.
+ *
+ * @internal
+ */
+export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
+  'auth.getToken': {
+    description:
+      "Exchanges the company's email and password for a JWT to send as `Authorization: Bearer <token>` on every other call. The 200 status and the 401 on wrong credentials are per the provider's public docs (the service document does not show them).",
+    fromProviderDocs: false,
+    requestBody: {
+      description: 'The company credentials.',
+      example: examples.tokenRequest,
+    },
+    successes: {
+      200: {
+        description: 'The access token.',
+        example: examples.tokenResponse,
+      },
+    },
+    errors: {
+      401: "Wrong email or password (per the provider's public docs).",
+      500: SERVER_500_UNLISTED,
+    },
+  },
+  'pixKeys.add': {
+    description:
+      'Registers a Pix key for a customer. The returned key object is ready for use: store it and pass it whole as `pixKey` in a withdrawal. A Pix key is unique: registering it again answers 404. List the keys first to avoid that.',
+    fromProviderDocs: false,
+    requestBody: {
+      description: 'The Pix key value and its type.',
+      example: examples.pixKeyInput,
+    },
+    successes: {
+      201: {
+        description: 'The key was added.',
+        example: pixKeyAddedExample,
+      },
+    },
+    errors: {
+      400: 'The provided Pix key is not valid.',
+      401: AUTH_401,
+      404: 'The Pix key is already registered; the key does not correspond to a valid CPF; the customer is not found.',
+      500: SERVER_500,
+    },
+  },
+  'pixKeys.list': {
+    description:
+      "Lists a customer's Pix keys: a plain JSON array, not paginated. Pick one and pass it whole as `pixKey` in a withdrawal.",
+    fromProviderDocs: false,
+    successes: {
+      200: {
+        description: "The customer's keys.",
+        example: [examples.pixKey, examples.maskedPixKey],
+      },
+    },
+    errors: {
+      401: AUTH_401,
+      404: 'Customer not found.',
+      500: SERVER_500,
+    },
+  },
+  'pixKeys.remove': {
+    description: 'Removes a Pix key of a customer. No body. Note the 201 status on success.',
+    fromProviderDocs: true,
+    successes: {
+      201: {
+        description: 'The key was removed.',
+        example: { message: 'Chave Pix removida com sucesso' },
+      },
+    },
+    errors: {
+      401: AUTH_401,
+      404: 'The customer or the key is unknown.',
+      500: SERVER_500_UNLISTED,
+    },
+  },
+  'withdrawals.listCurrencies': {
+    description:
+      'Lists the currencies available to the company account for withdrawals. Select one (by name or symbol) and pass it whole as `currency` in the withdrawal. Never use a deposit currency for a withdrawal.',
+    fromProviderDocs: false,
+    successes: {
+      200: {
+        description: 'The withdrawal currencies.',
+        example: [examples.withdrawCurrency],
+      },
+    },
+    errors: {
+      401: AUTH_401,
+      404: 'Customer not found.',
+      500: SERVER_500,
+    },
+  },
+  'withdrawals.create': {
+    description:
+      'Sends money to a Pix key. The body carries the whole currency and Pix key objects. `externalId` is the idempotency key: a second request with an `externalId` already seen is ignored and answers the first withdrawal again.',
+    fromProviderDocs: true,
+    requestBody: {
+      description: 'The withdrawal.',
+      example: withdrawalRequestExample,
+    },
+    successes: {
+      201: {
+        description: 'The withdrawal was requested; its status is PENDING.',
+        example: withdrawalCreatedExample,
+      },
+    },
+    errors: {
+      401: AUTH_401,
+      404: '`customerId` is unknown.',
+      500: SERVER_500_UNLISTED,
+    },
+  },
+  'withdrawals.get': {
+    description:
+      'Details of a withdrawal, with its current status in `currency.status`. A webhook receiver reads this to confirm a status before acting on it.',
+    fromProviderDocs: true,
+    successes: {
+      200: {
+        description: 'The withdrawal.',
+        example: withdrawalDetailsExample,
+      },
+    },
+    errors: {
+      401: AUTH_401,
+      404: 'No withdrawal has this id (the provider does not list the errors of this operation).',
+      500: SERVER_500_UNLISTED,
+    },
+  },
+  'withdrawals.resendWebhook': {
+    description:
+      "Sends the webhook notification of a withdrawal again to the callback URL registered in the company's dashboard. An action, not a query; it may be called any number of times for the same withdrawal.",
+    fromProviderDocs: false,
+    requestBody: EMPTY_BODY,
+    successes: {
+      200: {
+        description: 'The webhook was resent.',
+        example: { message: 'Webhook de saque reenviado com sucesso' },
+      },
+    },
+    errors: {
+      401: 'Invalid or expired token; invalid or missing header; IP not allowed; not authorized for this action.',
+      404: 'The provided ID is invalid; the transaction does not exist.',
+      500: SERVER_500,
+    },
+  },
+  'deposits.listCurrencies': {
+    description:
+      'Lists the currencies available for deposits. Pass the selected one whole as `currency` in the deposit. Never use a withdrawal currency for a deposit.',
+    fromProviderDocs: false,
+    successes: {
+      200: {
+        description: 'The deposit currencies.',
+        example: [examples.depositCurrency],
+      },
+    },
+    errors: {
+      401: AUTH_401,
+      500: SERVER_500,
+    },
+  },
+  'deposits.create': {
+    description:
+      'Creates a Pix charge for a customer; `data.code` is the copy-and-paste (BR Code) string the payer scans or pastes.',
+    fromProviderDocs: true,
+    requestBody: {
+      description: 'The deposit.',
+      example: depositRequestExample,
+    },
+    successes: {
+      201: {
+        description: 'The charge was created; its status is WAITING_PAYMENT.',
+        example: depositCreatedExample,
+      },
+    },
+    errors: {
+      401: AUTH_401,
+      404: '`customerId` is unknown.',
+      500: SERVER_500_UNLISTED,
+    },
+  },
+  'deposits.get': {
+    description:
+      'Details of a deposit, the same shape as withdrawal details. A webhook receiver reads this to confirm a status before acting on it.',
+    fromProviderDocs: true,
+    successes: {
+      200: {
+        description: 'The deposit.',
+        example: depositDetailsExample,
+      },
+    },
+    errors: {
+      401: AUTH_401,
+      404: 'No deposit has this id (the provider does not list the errors of this operation).',
+      500: SERVER_500_UNLISTED,
+    },
+  },
+  'deposits.resendWebhook': {
+    description:
+      "Sends the webhook notification of a deposit again to the company's callback URL. It may be called any number of times.",
+    fromProviderDocs: true,
+    requestBody: EMPTY_BODY,
+    successes: {
+      200: {
+        description: 'The webhook was resent.',
+        example: { message: 'Webhook de depósito reenviado com sucesso' },
+      },
+    },
+    errors: {
+      401: AUTH_401,
+      404: 'No deposit has this id (the provider does not list the errors of this operation).',
+      500: SERVER_500_UNLISTED,
+    },
+  },
+  'customers.create': {
+    description:
+      'Creates an end customer of the company. A document (CPF or CNPJ) that already has a customer is not an error: the answer is 200 with the existing `_id`.',
+    fromProviderDocs: true,
+    requestBody: {
+      description: 'The customer.',
+      example: examples.customerInput,
+    },
+    successes: {
+      201: {
+        description: 'The customer was created.',
+        example: customerCreatedExample,
+      },
+      200: {
+        description: 'A customer with this document already exists; its `_id` is returned.',
+        example: customerExistsExample,
+      },
+    },
+    errors: {
+      400: '`name` or `document` is missing.',
+      401: AUTH_401,
+      500: SERVER_500_UNLISTED,
+    },
+  },
+  'customers.get': {
+    description: 'A customer of the company.',
+    fromProviderDocs: true,
+    successes: {
+      200: { description: 'The customer.', example: examples.customer },
+    },
+    errors: {
+      401: AUTH_401,
+      404: 'No customer has this id (the provider does not list the errors of this operation).',
+      500: SERVER_500_UNLISTED,
+    },
+  },
+};

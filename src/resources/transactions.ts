@@ -1,0 +1,46 @@
+import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
+import type { CurrencyList } from '../models/currencies.js';
+import type { MessageResult } from '../models/shared.js';
+import type { TransactionDetails } from '../models/transactions.js';
+import { operations } from '../operations.js';
+
+/**
+ * What withdrawals and deposits share, written once and parameterised by kind: listing the
+ * kind's currencies, reading one transaction, resending its webhook. {@link Withdrawals} and
+ * {@link Deposits} keep their own methods (and documentation) and call these.
+ *
+ * Each operation is picked from the table by name and handed straight to `prepare`, never kept in
+ * a field: so the bundler can see which fields of the table the client reads and leave the others
+ * (summaries, statuses) out of the client's bundle.
+ *
+ * @internal
+ */
+export class TransactionCalls {
+  readonly #transport: Transport;
+  readonly #withdrawals: boolean;
+
+  constructor(transport: Transport, kind: 'withdrawal' | 'deposit') {
+    this.#transport = transport;
+    this.#withdrawals = kind === 'withdrawal';
+  }
+
+  listCurrencies(options: RequestOptions | undefined): Promise<CurrencyList> {
+    const spec = this.#withdrawals
+      ? operations.withdrawals.listCurrencies
+      : operations.deposits.listCurrencies;
+    return this.#transport.request(prepare(spec, {}), options);
+  }
+
+  get(id: string, options: RequestOptions | undefined): Promise<TransactionDetails> {
+    const spec = this.#withdrawals ? operations.withdrawals.get : operations.deposits.get;
+    return this.#transport.request(prepare(spec, { id }), options);
+  }
+
+  resendWebhook(id: string, options: RequestOptions | undefined): Promise<MessageResult> {
+    const spec = this.#withdrawals
+      ? operations.withdrawals.resendWebhook
+      : operations.deposits.resendWebhook;
+    // The service needs no body here but accepts `{}`, which is what the client has always sent.
+    return this.#transport.request(prepare(spec, { id, body: {} }), options);
+  }
+}
