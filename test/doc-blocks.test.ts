@@ -30,12 +30,15 @@ const READER_CODE: Readonly<Record<string, string>> = {
   currency: "declare const currency: import('pix-payment-sdk').Currency;",
   withdrawal: "declare const withdrawal: import('pix-payment-sdk').CreateWithdrawalResult;",
   mock: "declare const mock: import('pix-payment-sdk/mock').PaymentServiceMock;",
+  redis: "declare const redis: import('pix-payment-sdk/redis').RedisTokenStoreClient;",
   withdrawalId: 'declare const withdrawalId: string;',
   depositId: 'declare const depositId: string;',
   id: 'declare const id: string;',
   // The reader's own code, which the guides leave to them.
   payout: 'declare const payout: { id: string };',
   requestId: 'declare const requestId: string;',
+  credentialsOf:
+    'declare function credentialsOf(account: string): { email: string; password: string };',
   markPaid: 'declare function markPaid(externalId: string | undefined): void;',
   showToPayer: 'declare function showToPayer(code: string): void;',
   applyStatus:
@@ -44,15 +47,16 @@ const READER_CODE: Readonly<Record<string, string>> = {
 
 // The package's two entry points, compiled once: their exports, and the base of the blocks' program.
 const entries = ts.createProgram(
-  ['src/index.ts', 'mock/index.ts'].map((entry) => join(root, entry)),
+  ['src/index.ts', 'mock/index.ts', 'src/redis/index.ts'].map((entry) => join(root, entry)),
   { noEmit: true },
 );
 
 // Names a fragment (a block without imports) may use unimported, as the guides' prose introduces
-// them: the two entry points, msw's setupServer and vitest's globals.
+// them: the three entry points, msw's setupServer and vitest's globals.
 const FRAGMENT_MODULES: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
   ['pix-payment-sdk', exportsOf('src/index.ts')],
   ['pix-payment-sdk/mock', exportsOf('mock/index.ts')],
+  ['pix-payment-sdk/redis', exportsOf('src/redis/index.ts')],
   ['msw/node', ['setupServer']],
   ['vitest', ['afterAll', 'afterEach', 'beforeAll', 'beforeEach', 'describe', 'expect', 'it']],
 ];
