@@ -174,9 +174,9 @@ function callerHeaders(headers: RequestOptions['headers'], issues: PaymentIssue[
 
 /**
  * Sends requests to the service: one attempt at a time over ky (with ky's own retry, timeout and
- * HTTP errors turned off, so that this loop alone decides), the token from the `TokenManager`, one
- * new login after a 401, retries with backoff for operations that allow them, and every failure
- * turned into a `PaymentError` with no secret in it.
+ * HTTP errors turned off, so that this loop alone decides: the reasons are at the call), the token
+ * from the `TokenManager`, one new login after a 401, retries with backoff for operations that
+ * allow them, and every failure turned into a `PaymentError` with no secret in it.
  *
  * @internal
  */
@@ -327,11 +327,15 @@ export class Transport {
       response = await ky(url, {
         method,
         headers,
+        // Not ky's `json`: it keeps a caller's Content-Type, which the client replaces.
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: controller.signal,
         fetch: fetchImpl,
+        // ky's retry caps a long Retry-After (ours fails), cannot log in again or retry a body.
         retry: 0,
+        // ky's timeout stops at the headers: this attempt's deadline covers the body too.
         timeout: false,
+        // ky's HTTPError holds the Request (the token) and caps at 10 MiB, not maxResponseBytes.
         throwHttpErrors: false,
         // Following would replay the password or the token to wherever `Location` points.
         redirect: 'manual',
@@ -410,6 +414,7 @@ export class Transport {
     }
     let json: unknown;
     try {
+      // Not ky's `.json()`/schema: the text is already read under the cap; the errors stay ours.
       json = JSON.parse(text);
     } catch {
       throw new PaymentResponseError({
