@@ -5,16 +5,22 @@ import { makeClient } from '../../support/client-setup.js';
 
 const service = useMockService();
 
+/** A customer, their Pix key and currency, and a withdrawal of 10.50 to that key, built. */
+async function arrangeWithdrawal() {
+  const f = await service.arrange();
+  const body = buildWithdrawal({
+    amount: '10.50',
+    customerId: f.customerId,
+    currency: f.withdrawalCurrency,
+    pixKey: f.pixKey,
+  });
+  return { f, body };
+}
+
 describe('withdrawals: paths, methods, bodies, answers', () => {
   it('withdrawals.create: POST /withdraw with the built body; get reads its details', async () => {
-    const f = await service.arrange();
+    const { body } = await arrangeWithdrawal();
     const client = makeClient();
-    const body = buildWithdrawal({
-      amount: '10.50',
-      customerId: f.customerId,
-      currency: f.withdrawalCurrency,
-      pixKey: f.pixKey,
-    });
     const created = await client.withdrawals.create(body);
     const sent = JSON.parse(await service.wire.at(-1)!.body);
     expect(sent).toEqual({ ...body, externalId: created.externalId });
@@ -30,14 +36,8 @@ describe('withdrawals: paths, methods, bodies, answers', () => {
 
 describe('withdrawals: input validation sends nothing', () => {
   it('withdrawals.create: a third decimal, an incomplete currency or Pix key are refused', async () => {
-    const f = await service.arrange();
+    const { f, body: good } = await arrangeWithdrawal();
     const client = makeClient();
-    const good = buildWithdrawal({
-      amount: '10.50',
-      customerId: f.customerId,
-      currency: f.withdrawalCurrency,
-      pixKey: f.pixKey,
-    });
     const { _id: _dropped, ...partialKey } = f.pixKey;
     const { createdDate: _gone, ...partialCurrency } = f.withdrawalCurrency;
     for (const bad of [
