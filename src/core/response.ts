@@ -1,5 +1,13 @@
-import { RedirectError, type RequestFacts } from '../errors.js';
-import { abortable } from './retry.js';
+import type * as z from 'zod/mini';
+import {
+  createApiError,
+  PaymentResponseError,
+  RedirectError,
+  type RequestFacts,
+} from '../errors.js';
+import { parseWith } from './parse.js';
+import { redactValue } from './redact.js';
+import { abortable, parseRetryAfter } from './retry.js';
 
 const ignore = () => undefined;
 
@@ -128,4 +136,67 @@ export async function readBody(
   } finally {
     signal.removeEventListener('abort', cancel);
   }
+}
+
+/** What {@link interpret} needs besides the answer. @internal */
+export interface AnswerReading {
+  /** The client's `maxResponseBytes`, named in the error for a body that was too large. */
+  readonly maxResponseBytes: number;
+  /** The answer holds a secret (the token): its body is never copied into an error. */
+  readonly sensitive: boolean;
+  /** Every form of every secret to remove; called only on the way to an error. */
+  readonly secrets: () => string[];
+}
+
+/**
+ * What an answer means: an error status becomes its typed {@link PaymentApiError} (the body
+ * parsed where it is JSON, scrubbed of secrets), a 2xx its body parsed with the operation's schema,
+ * or a {@link PaymentResponseError} when the body is too large, not JSON, or not of that shape.
+ *
+ * @internal
+ */
+export function interpret<T>(
+  operation: RequestFacts & { readonly schema: z.ZodMiniType<T> },
+  response: Response,
+  text: string | undefined,
+  reading: AnswerReading,
+): T {
+  const { method, path } = operation;
+  const { status } = response;
+  if (!response.ok) {
+    // Too large to keep: the status still says what happened, and decides on a retry.
+    const body =
+      text === undefined ? undefined : redactValue(parseLenient(text), reading.secrets());
+    const message =
+      typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+    throw createApiError({
+      status,
+      serviceMessage: typeof message === 'string' ? message : reasonPhrase(response),
+      body,
+      method,
+      path,
+      requestId: response.headers.get('x-request-id') ?? undefined,
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+    });
+  }
+  const redactedBody = (value: unknown) =>
+    reading.sensitive ? '[redacted]' : redactValue(value, reading.secrets());
+  const broken = (message: string, body: unknown) =>
+    new PaymentResponseError({ status, method, path, issues: [{ path: [], message }], body });
+  if (text === undefined) {
+    throw broken(`is larger than maxResponseBytes (${reading.maxResponseBytes} bytes)`, undefined);
+  }
+  let json: unknown;
+  try {
+    // Not ky's `.json()`/schema: the text is already read under the cap; the errors stay ours.
+    json = JSON.parse(text);
+  } catch {
+    throw broken(text === '' ? 'is empty, expected JSON' : 'is not JSON', redactedBody(text));
+  }
+  const parsed = parseWith(operation.schema, json);
+  if (!parsed.ok) {
+    const { issues } = parsed;
+    throw new PaymentResponseError({ status, method, path, issues, body: redactedBody(json) });
+  }
+  return parsed.value;
 }

@@ -1,31 +1,21 @@
 import ky, { isNetworkError } from 'ky';
 import * as z from 'zod/mini';
 import {
-  createApiError,
   isPaymentApiError,
   isPaymentApiErrorWithStatus,
   PaymentConnectionError,
   PaymentError,
   type PaymentIssue,
-  PaymentResponseError,
   PaymentTimeoutError,
 } from '../errors.js';
 import { schema } from '../models/shared.js';
 import { type CallInput, type OperationSpec, operations, type ResultOf } from '../operations.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
-import { parseWith } from './parse.js';
 import { buildPath } from './path.js';
-import { redactCause, redactValue, scrubError, secretForms } from './redact.js';
-import {
-  discardBody,
-  isRedirect,
-  parseLenient,
-  readBody,
-  reasonPhrase,
-  redirectError,
-} from './response.js';
-import { isTransient, parseRetryAfter, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
+import { redactCause, scrubError, secretForms } from './redact.js';
+import { discardBody, interpret, isRedirect, readBody, redirectError } from './response.js';
+import { isTransient, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
 import { TokenManager, type TokenStore } from './tokens.js';
 
 /**
@@ -369,73 +359,11 @@ export class Transport {
       durationMs: Date.now() - started,
     });
     if (isRedirect(response)) throw redirectError(response, url, { method, path });
-    return this.#interpret(operation, response, text, attempt.sensitive);
-  }
-
-  #interpret<T>(
-    operation: Operation<T>,
-    response: Response,
-    text: string | undefined,
-    sensitive: boolean,
-  ): T {
-    const { method, path } = operation;
-    const { status } = response;
-    if (!response.ok) {
-      // Too large to keep: the status still says what happened, and decides on a retry.
-      const body =
-        text === undefined ? undefined : redactValue(parseLenient(text), this.#secrets());
-      const message =
-        typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
-      throw createApiError({
-        status,
-        serviceMessage: typeof message === 'string' ? message : reasonPhrase(response),
-        body,
-        method,
-        path,
-        requestId: response.headers.get('x-request-id') ?? undefined,
-        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
-      });
-    }
-    const redactedBody = (value: unknown) =>
-      sensitive ? '[redacted]' : redactValue(value, this.#secrets());
-    if (text === undefined) {
-      throw new PaymentResponseError({
-        status,
-        method,
-        path,
-        issues: [
-          {
-            path: [],
-            message: `is larger than maxResponseBytes (${this.#config.maxResponseBytes} bytes)`,
-          },
-        ],
-        body: undefined,
-      });
-    }
-    let json: unknown;
-    try {
-      // Not ky's `.json()`/schema: the text is already read under the cap; the errors stay ours.
-      json = JSON.parse(text);
-    } catch {
-      throw new PaymentResponseError({
-        status,
-        method,
-        path,
-        issues: [{ path: [], message: text === '' ? 'is empty, expected JSON' : 'is not JSON' }],
-        body: redactedBody(text),
-      });
-    }
-    const parsed = parseWith(operation.schema, json);
-    if (!parsed.ok) {
-      throw new PaymentResponseError({
-        status,
-        method,
-        path,
-        issues: parsed.issues,
-        body: redactedBody(json),
-      });
-    }
-    return parsed.value;
+    return interpret(operation, response, text, {
+      maxResponseBytes: this.#config.maxResponseBytes,
+      sensitive: attempt.sensitive,
+      secrets: () => this.#secrets(),
+    });
   }
 
   // Only called on the way to an error: the escaped forms are worked out then.
