@@ -138,20 +138,12 @@ export async function readBody(
   }
 }
 
-/** What {@link interpret} needs besides the answer. @internal */
-export interface AnswerReading {
-  /** The client's `maxResponseBytes`, named in the error for a body that was too large. */
-  readonly maxResponseBytes: number;
-  /** The answer holds a secret (the token): its body is never copied into an error. */
-  readonly sensitive: boolean;
-  /** Every form of every secret to remove; called only on the way to an error. */
-  readonly secrets: () => string[];
-}
-
 /**
  * What an answer means: an error status becomes its typed {@link PaymentApiError} (the body
  * parsed where it is JSON, scrubbed of secrets), a 2xx its body parsed with the operation's schema,
  * or a {@link PaymentResponseError} when the body is too large, not JSON, or not of that shape.
+ * `text` is `undefined` for a body over `maxResponseBytes`; a `sensitive` answer (the login's)
+ * never has its body copied into an error; `secrets` is called only on the way to an error.
  *
  * @internal
  */
@@ -159,14 +151,15 @@ export function interpret<T>(
   operation: RequestFacts & { readonly schema: z.ZodMiniType<T> },
   response: Response,
   text: string | undefined,
-  reading: AnswerReading,
+  maxResponseBytes: number,
+  sensitive: boolean,
+  secrets: () => string[],
 ): T {
   const { method, path } = operation;
   const { status } = response;
   if (!response.ok) {
     // Too large to keep: the status still says what happened, and decides on a retry.
-    const body =
-      text === undefined ? undefined : redactValue(parseLenient(text), reading.secrets());
+    const body = text === undefined ? undefined : redactValue(parseLenient(text), secrets());
     const message =
       typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
     throw createApiError({
@@ -180,11 +173,11 @@ export function interpret<T>(
     });
   }
   const redactedBody = (value: unknown) =>
-    reading.sensitive ? '[redacted]' : redactValue(value, reading.secrets());
+    sensitive ? '[redacted]' : redactValue(value, secrets());
   const broken = (message: string, body: unknown) =>
     new PaymentResponseError({ status, method, path, issues: [{ path: [], message }], body });
   if (text === undefined) {
-    throw broken(`is larger than maxResponseBytes (${reading.maxResponseBytes} bytes)`, undefined);
+    throw broken(`is larger than maxResponseBytes (${maxResponseBytes} bytes)`, undefined);
   }
   let json: unknown;
   try {

@@ -359,11 +359,10 @@ export class Transport {
       durationMs: Date.now() - started,
     });
     if (isRedirect(response)) throw redirectError(response, url, { method, path });
-    return interpret(operation, response, text, {
-      maxResponseBytes: this.#config.maxResponseBytes,
-      sensitive: attempt.sensitive,
-      secrets: () => this.#secrets(),
-    });
+    const { maxResponseBytes } = this.#config;
+    return interpret(operation, response, text, maxResponseBytes, attempt.sensitive, () =>
+      this.#secrets(),
+    );
   }
 
   // Only called on the way to an error: the escaped forms are worked out then.
