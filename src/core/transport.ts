@@ -194,6 +194,7 @@ export class Transport {
   /** Sends an operation and returns its answer, parsed with the operation's schema. */
   async request<T>(operation: Operation<T>, options: RequestOptions = {}): Promise<T> {
     const { signal, timeoutMs, maxRetries, headers } = this.#settle(options);
+    // Per operation, not ky's per HTTP method: POST /withdraw is safe to repeat, POST /deposit not.
     const retriesAllowed = operation.retry ? maxRetries : 0;
     const { method, path } = operation;
     let stale: string | undefined;
@@ -212,6 +213,7 @@ export class Transport {
           sensitive: false,
         });
       } catch (error) {
+        // Here, not in a ky afterResponse hook: the new login is shared with concurrent calls.
         // A token that a login just produced for this very call is not stale: a 401 then means the
         // IP allowlist or a permission, and a second login would only repeat it.
         if (isPaymentApiErrorWithStatus(error, 401) && !lease.fresh && !refreshed) {
@@ -321,7 +323,7 @@ export class Transport {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: controller.signal,
         fetch: fetchImpl,
-        // ky's retry caps a long Retry-After (ours fails), cannot log in again or retry a body.
+        // ky's retry trims a long Retry-After (ours fails fast), cannot log in again or time a body.
         retry: 0,
         // ky's timeout stops at the headers: this attempt's deadline covers the body too.
         timeout: false,
