@@ -43,7 +43,7 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly status: number;
   /** The `message` of the service's error body, or the HTTP reason phrase. */
   readonly serviceMessage: string;
-  /** The parsed response body, or its text where it was not JSON. */
+  /** The parsed response body, its text where it was not JSON, `undefined` where it was not read. */
   readonly body: unknown;
   /** The `x-request-id` response header, where the service sent one. */
   readonly requestId?: string | undefined;
@@ -68,9 +68,12 @@ export class PaymentApiError extends PaymentError {
   override name = 'PaymentApiError';
   /** The HTTP status code. */
   readonly status: number;
-  /** The `message` of the service's error body (an HTTP reason phrase such as `Not Found`), or the reason phrase when the body had none. */
+  /** The `message` of the service's error body (the service writes reason phrases such as `Not Found`), or the HTTP reason phrase when the body has none. */
   readonly serviceMessage: string;
-  /** The parsed response body, or its text when it was not JSON; secrets replaced by `[redacted]`. */
+  /**
+   * The parsed response body, or its text when it was not JSON; secrets replaced by `[redacted]`.
+   * `undefined` for a redirect and for a body larger than `maxResponseBytes`, neither of which is kept.
+   */
   readonly body: unknown;
   /** HTTP method of the request, upper case. */
   readonly method: string;
@@ -108,8 +111,9 @@ export class BadRequestError extends PaymentApiError {
 
 /**
  * 401: bad or expired token, missing header, caller's IP address not allowed, or (for the webhook
- * resend) not authorized for the action. The client has already retried once with a fresh token,
- * so a second 401 usually means the credentials or the IP allowlist are wrong.
+ * resend) not authorized for the action. A cached token that is refused is replaced by one new login
+ * and the call sent once more, so a 401 that reaches you usually means the credentials, the IP
+ * allowlist or a permission is wrong.
  *
  * @example
  * ```ts
@@ -138,7 +142,8 @@ export class NotFoundError extends PaymentApiError {
 
 /**
  * 429: too many requests. The provider documents no rate limit, but the client handles one:
- * idempotent calls are retried after `Retry-After`.
+ * operations safe to repeat are retried, after `Retry-After` when it is no longer than
+ * `backoff.maxRetryAfterMs` (a longer one comes back at once, in `retryAfterMs`).
  *
  * @example
  * ```ts
@@ -151,7 +156,8 @@ export class RateLimitError extends PaymentApiError {
 }
 
 /**
- * 5xx: the service failed. Idempotent calls were retried before this was thrown.
+ * 5xx: the service failed. Operations safe to repeat were retried (up to `maxRetries`) before this
+ * was thrown.
  *
  * @example
  * ```ts
@@ -288,8 +294,9 @@ export interface PaymentResponseErrorInit extends RequestFacts {
 }
 
 /**
- * The service answered 2xx with a body that breaks the contract (not JSON, or missing a field the
- * contract requires). `issues` says what, `body` holds what came.
+ * The service answered 2xx with a body that breaks the contract (not JSON, missing a field the
+ * contract requires, or larger than `maxResponseBytes`). `issues` says what, `body` holds what came
+ * (`undefined` when too large to keep, `[redacted]` for a login answer).
  *
  * @example
  * ```ts

@@ -40,8 +40,9 @@ export type LogEvent =
 
 /**
  * Where the client writes what it does. `console` fits, and so does any logger with some of these
- * four methods (a missing one is skipped). The client logs each attempt (`debug`), each login (`debug`), each retry and each token
- * refresh after a 401 (`warn` and `info`), with method, path, status, attempt and duration only.
+ * four methods (a missing one is skipped). The client logs each attempt, the login's included
+ * (`debug`), each retry (`warn`, with its delay and reason) and each new login after a 401
+ * (`info`): method, path, status, attempt and duration, nothing else.
  *
  * @example
  * ```ts
@@ -49,12 +50,12 @@ export type LogEvent =
  * ```
  */
 export interface Logger {
-  /** Per-attempt detail: request sent, status received, duration. */
+  /** Per-attempt detail: the status, or no answer, a timeout or an abort; the duration. */
   debug?(message: string, fields?: LogFields): void;
-  /** Token refreshed after a 401. */
+  /** A cached token was refused (401): the client logs in again. */
   info?(message: string, fields?: LogFields): void;
   /** A retry is scheduled. */
   warn?(message: string, fields?: LogFields): void;
-  /** Reserved for failures the client cannot recover from. */
+  /** Not called by the client: reserved for failures it cannot recover from. */
   error?(message: string, fields?: LogFields): void;
 }

@@ -1,5 +1,13 @@
-import { RedirectError, type RequestFacts } from '../errors.js';
-import { abortable } from './retry.js';
+import type * as z from 'zod/mini';
+import {
+  createApiError,
+  PaymentResponseError,
+  RedirectError,
+  type RequestFacts,
+} from '../errors.js';
+import { parseWith } from './parse.js';
+import { redactValue } from './redact.js';
+import { abortable, parseRetryAfter } from './retry.js';
 
 const ignore = () => undefined;
 
@@ -128,4 +136,60 @@ export async function readBody(
   } finally {
     signal.removeEventListener('abort', cancel);
   }
+}
+
+/**
+ * What an answer means: an error status becomes its typed {@link PaymentApiError} (the body
+ * parsed where it is JSON, scrubbed of secrets), a 2xx its body parsed with the operation's schema,
+ * or a {@link PaymentResponseError} when the body is too large, not JSON, or not of that shape.
+ * `text` is `undefined` for a body over `maxResponseBytes`; a `sensitive` answer (the login's)
+ * never has its body copied into an error; `secrets` is called only on the way to an error.
+ *
+ * @internal
+ */
+export function interpret<T>(
+  operation: RequestFacts & { readonly schema: z.ZodMiniType<T> },
+  response: Response,
+  text: string | undefined,
+  maxResponseBytes: number,
+  sensitive: boolean,
+  secrets: () => string[],
+): T {
+  const { method, path } = operation;
+  const { status } = response;
+  if (!response.ok) {
+    // Too large to keep: the status still says what happened, and decides on a retry.
+    const body = text === undefined ? undefined : redactValue(parseLenient(text), secrets());
+    const message =
+      typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+    throw createApiError({
+      status,
+      serviceMessage: typeof message === 'string' ? message : reasonPhrase(response),
+      body,
+      method,
+      path,
+      requestId: response.headers.get('x-request-id') ?? undefined,
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+    });
+  }
+  const redactedBody = (value: unknown) =>
+    sensitive ? '[redacted]' : redactValue(value, secrets());
+  const broken = (message: string, body: unknown) =>
+    new PaymentResponseError({ status, method, path, issues: [{ path: [], message }], body });
+  if (text === undefined) {
+    throw broken(`is larger than maxResponseBytes (${maxResponseBytes} bytes)`, undefined);
+  }
+  let json: unknown;
+  try {
+    // Not ky's `.json()`/schema: the text is already read under the cap; the errors stay ours.
+    json = JSON.parse(text);
+  } catch {
+    throw broken(text === '' ? 'is empty, expected JSON' : 'is not JSON', redactedBody(text));
+  }
+  const parsed = parseWith(operation.schema, json);
+  if (!parsed.ok) {
+    const { issues } = parsed;
+    throw new PaymentResponseError({ status, method, path, issues, body: redactedBody(json) });
+  }
+  return parsed.value;
 }

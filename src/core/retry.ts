@@ -111,6 +111,7 @@ export function retryDelay(
   backoff: ResolvedBackoff,
   retryAfterMs: number | undefined,
 ): number | undefined {
+  // As ky's `jitter` and `backoffLimit`, but a Retry-After past the limit fails (ky waits the limit).
   if (retryAfterMs !== undefined) {
     return retryAfterMs <= backoff.maxRetryAfterMs ? retryAfterMs : undefined;
   }

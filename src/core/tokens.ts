@@ -107,7 +107,8 @@ export interface TokenStoreLock {
 }
 
 /**
- * The default {@link TokenStore}: one token in memory, private to the client that owns it.
+ * The default {@link TokenStore}: one token in memory. Each client gets its own unless you hand one
+ * instance to several clients of the same process, which then share its token.
  *
  * @example
  * ```ts

@@ -1,31 +1,21 @@
 import ky, { isNetworkError } from 'ky';
 import * as z from 'zod/mini';
 import {
-  createApiError,
   isPaymentApiError,
   isPaymentApiErrorWithStatus,
   PaymentConnectionError,
   PaymentError,
   type PaymentIssue,
-  PaymentResponseError,
   PaymentTimeoutError,
 } from '../errors.js';
 import { schema } from '../models/shared.js';
 import { type CallInput, type OperationSpec, operations, type ResultOf } from '../operations.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
-import { parseWith } from './parse.js';
 import { buildPath } from './path.js';
-import { redactCause, redactValue, scrubError, secretForms } from './redact.js';
-import {
-  discardBody,
-  isRedirect,
-  parseLenient,
-  readBody,
-  reasonPhrase,
-  redirectError,
-} from './response.js';
-import { isTransient, parseRetryAfter, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
+import { redactCause, scrubError, secretForms } from './redact.js';
+import { discardBody, interpret, isRedirect, readBody, redirectError } from './response.js';
+import { isTransient, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
 import { TokenManager, type TokenStore } from './tokens.js';
 
 /**
@@ -174,9 +164,9 @@ function callerHeaders(headers: RequestOptions['headers'], issues: PaymentIssue[
 
 /**
  * Sends requests to the service: one attempt at a time over ky (with ky's own retry, timeout and
- * HTTP errors turned off, so that this loop alone decides), the token from the `TokenManager`, one
- * new login after a 401, retries with backoff for operations that allow them, and every failure
- * turned into a `PaymentError` with no secret in it.
+ * HTTP errors turned off, so that this loop alone decides: the reasons are at the call), the token
+ * from the `TokenManager`, one new login after a 401, retries with backoff for operations that
+ * allow them, and every failure turned into a `PaymentError` with no secret in it.
  *
  * @internal
  */
@@ -204,6 +194,7 @@ export class Transport {
   /** Sends an operation and returns its answer, parsed with the operation's schema. */
   async request<T>(operation: Operation<T>, options: RequestOptions = {}): Promise<T> {
     const { signal, timeoutMs, maxRetries, headers } = this.#settle(options);
+    // Per operation, not ky's per HTTP method: POST /withdraw is safe to repeat, POST /deposit not.
     const retriesAllowed = operation.retry ? maxRetries : 0;
     const { method, path } = operation;
     let stale: string | undefined;
@@ -222,6 +213,7 @@ export class Transport {
           sensitive: false,
         });
       } catch (error) {
+        // Here, not in a ky afterResponse hook: the new login is shared with concurrent calls.
         // A token that a login just produced for this very call is not stale: a 401 then means the
         // IP allowlist or a permission, and a second login would only repeat it.
         if (isPaymentApiErrorWithStatus(error, 401) && !lease.fresh && !refreshed) {
@@ -327,11 +319,15 @@ export class Transport {
       response = await ky(url, {
         method,
         headers,
+        // Not ky's `json`: it keeps a caller's Content-Type, which the client replaces.
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: controller.signal,
         fetch: fetchImpl,
+        // ky's retry trims a long Retry-After (ours fails fast), cannot log in again or time a body.
         retry: 0,
+        // ky's timeout stops at the headers: this attempt's deadline covers the body too.
         timeout: false,
+        // ky's HTTPError holds the Request (the token) and caps at 10 MiB, not maxResponseBytes.
         throwHttpErrors: false,
         // Following would replay the password or the token to wherever `Location` points.
         redirect: 'manual',
@@ -365,72 +361,10 @@ export class Transport {
       durationMs: Date.now() - started,
     });
     if (isRedirect(response)) throw redirectError(response, url, { method, path });
-    return this.#interpret(operation, response, text, attempt.sensitive);
-  }
-
-  #interpret<T>(
-    operation: Operation<T>,
-    response: Response,
-    text: string | undefined,
-    sensitive: boolean,
-  ): T {
-    const { method, path } = operation;
-    const { status } = response;
-    if (!response.ok) {
-      // Too large to keep: the status still says what happened, and decides on a retry.
-      const body =
-        text === undefined ? undefined : redactValue(parseLenient(text), this.#secrets());
-      const message =
-        typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
-      throw createApiError({
-        status,
-        serviceMessage: typeof message === 'string' ? message : reasonPhrase(response),
-        body,
-        method,
-        path,
-        requestId: response.headers.get('x-request-id') ?? undefined,
-        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
-      });
-    }
-    const redactedBody = (value: unknown) =>
-      sensitive ? '[redacted]' : redactValue(value, this.#secrets());
-    if (text === undefined) {
-      throw new PaymentResponseError({
-        status,
-        method,
-        path,
-        issues: [
-          {
-            path: [],
-            message: `is larger than maxResponseBytes (${this.#config.maxResponseBytes} bytes)`,
-          },
-        ],
-        body: undefined,
-      });
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new PaymentResponseError({
-        status,
-        method,
-        path,
-        issues: [{ path: [], message: text === '' ? 'is empty, expected JSON' : 'is not JSON' }],
-        body: redactedBody(text),
-      });
-    }
-    const parsed = parseWith(operation.schema, json);
-    if (!parsed.ok) {
-      throw new PaymentResponseError({
-        status,
-        method,
-        path,
-        issues: parsed.issues,
-        body: redactedBody(json),
-      });
-    }
-    return parsed.value;
+    const { maxResponseBytes } = this.#config;
+    return interpret(operation, response, text, maxResponseBytes, attempt.sensitive, () =>
+      this.#secrets(),
+    );
   }
 
   // Only called on the way to an error: the escaped forms are worked out then.

@@ -52,7 +52,7 @@ export type PixKey = z.infer<typeof PixKey>;
  */
 export const PixKeyInput = /* @__PURE__ */ schema(() =>
   z.object({
-    /** The key value; punctuation in a CPF or CNPJ is removed before sending. */
+    /** The key value; sent normalised (see {@link validatePixKey}) unless `validateInput: false`. */
     key: z.string(),
     /** `EMAIL`, `CPF`, `CNPJ`, `PHONE` or `RANDOM`. */
     type: PixKeyType,

@@ -18,15 +18,11 @@ import { TransactionCalls } from './transactions.js';
  * ```
  */
 export class Deposits {
-  readonly #transport: Transport;
-  readonly #validate: boolean;
   readonly #shared: TransactionCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
-    this.#transport = transport;
-    this.#validate = validateInput;
-    this.#shared = new TransactionCalls(transport, 'deposit');
+    this.#shared = new TransactionCalls(transport, validateInput, 'deposit');
   }
 
   /**
@@ -58,8 +54,8 @@ export class Deposits {
    * ```
    */
   async create(request: DepositRequest, options?: RequestOptions): Promise<CreateDepositResult> {
-    const body = this.#validate ? { ...request, ...buildDeposit(request) } : request;
-    return this.#transport.request(prepare(operations.deposits.create, { body }), options);
+    const body = this.#shared.validate ? { ...request, ...buildDeposit(request) } : request;
+    return this.#shared.transport.request(prepare(operations.deposits.create, { body }), options);
   }
 
   /**

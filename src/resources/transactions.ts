@@ -16,11 +16,15 @@ import { operations } from '../operations.js';
  * @internal
  */
 export class TransactionCalls {
-  readonly #transport: Transport;
+  /** For the call each kind makes its own way: `create`. */
+  readonly transport: Transport;
+  /** Whether input is checked before it is sent (`validateInput`). */
+  readonly validate: boolean;
   readonly #withdrawals: boolean;
 
-  constructor(transport: Transport, kind: 'withdrawal' | 'deposit') {
-    this.#transport = transport;
+  constructor(transport: Transport, validateInput: boolean, kind: 'withdrawal' | 'deposit') {
+    this.transport = transport;
+    this.validate = validateInput;
     this.#withdrawals = kind === 'withdrawal';
   }
 
@@ -28,12 +32,12 @@ export class TransactionCalls {
     const spec = this.#withdrawals
       ? operations.withdrawals.listCurrencies
       : operations.deposits.listCurrencies;
-    return this.#transport.request(prepare(spec, {}), options);
+    return this.transport.request(prepare(spec, {}), options);
   }
 
   get(id: string, options: RequestOptions | undefined): Promise<TransactionDetails> {
     const spec = this.#withdrawals ? operations.withdrawals.get : operations.deposits.get;
-    return this.#transport.request(prepare(spec, { id }), options);
+    return this.transport.request(prepare(spec, { id }), options);
   }
 
   resendWebhook(id: string, options: RequestOptions | undefined): Promise<MessageResult> {
@@ -41,6 +45,6 @@ export class TransactionCalls {
       ? operations.withdrawals.resendWebhook
       : operations.deposits.resendWebhook;
     // The service needs no body here but accepts `{}`, which is what the client has always sent.
-    return this.#transport.request(prepare(spec, { id, body: {} }), options);
+    return this.transport.request(prepare(spec, { id, body: {} }), options);
   }
 }

@@ -19,15 +19,11 @@ import { TransactionCalls } from './transactions.js';
  * ```
  */
 export class Withdrawals {
-  readonly #transport: Transport;
-  readonly #validate: boolean;
   readonly #shared: TransactionCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
-    this.#transport = transport;
-    this.#validate = validateInput;
-    this.#shared = new TransactionCalls(transport, 'withdrawal');
+    this.#shared = new TransactionCalls(transport, validateInput, 'withdrawal');
   }
 
   /**
@@ -67,10 +63,10 @@ export class Withdrawals {
     options?: RequestOptions,
   ): Promise<CreateWithdrawalResult> {
     const externalId = request.externalId ?? crypto.randomUUID();
-    const body = this.#validate
+    const body = this.#shared.validate
       ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
       : { ...request, externalId };
-    const answer = await this.#transport.request(
+    const answer = await this.#shared.transport.request(
       prepare(operations.withdrawals.create, { body }),
       options,
     );
