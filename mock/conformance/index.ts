@@ -4,6 +4,7 @@ import {
   PaymentTimeoutError,
   PaymentValidationError,
 } from 'pix-payment-sdk';
+import { createPaymentServiceMock } from '../create.js';
 import { cryptoRandom, uuid } from '../ids.js';
 import {
   FORGED_TOKEN,
@@ -273,9 +274,6 @@ function wrongPassword(right: string): string {
 }
 
 async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
-  // Loaded at run time: mock/index.ts exports this module, and a static import back would make a
-  // cycle that never settles once msw is loaded with a top-level await.
-  const { createPaymentServiceMock } = await import('../index.js');
   const mock = createPaymentServiceMock();
   const customer = mock.customers.create({
     name: 'Conformance Check',

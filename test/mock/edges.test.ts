@@ -50,7 +50,7 @@ describe('mock.auth.denyAction and allowAction refuse names they do not know', (
       expect(refused.status).toBe(400);
       expect(await refused.json()).toEqual({
         message: 'Bad Request',
-        detail: expect.stringMatching(/unknown operation "bogus"; valid operations: addPixKey, /),
+        detail: expect.stringMatching(/unknown operation "bogus"; valid operations: pixKeys.add, /),
       });
       const state = (await (await fetch(`${running.url}/__mock/state`)).json()) as {
         deniedActions: string[];
