@@ -1,9 +1,7 @@
 // Creation of a mock: its state, its router, and the façade of controls over them; and serving
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
-import { expireTokens } from './handlers/control.js';
 import { createCustomerDirect } from './handlers/customers.js';
-import { cryptoRandom, uuid } from './ids.js';
 import { loadMsw } from './msw.js';
 import { deniableOperation, type OperationAlias, type OperationId } from './operations.js';
 import { createRouter, NETWORK_ERROR, type Router } from './router.js';
@@ -109,7 +107,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
         ),
       });
     }
-    const result = await router.handle(request, path, state.callerIp);
+    const result = await router.handle(request, path, state.auth.callerIp);
     if (request.signal.aborted) throw request.signal.reason;
     if (result === NETWORK_ERROR) {
       throw new TypeError('fetch failed', {
@@ -130,7 +128,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
           const result = await router.handle(
             request,
             relativePath(state, request.url) ?? '/',
-            state.callerIp,
+            state.auth.callerIp,
           );
           return result === NETWORK_ERROR ? HttpResponse.error() : result;
         },
@@ -209,37 +207,30 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       clear: () => state.faults.clear(),
     },
     auth: {
-      expireTokens: () => expireTokens(state),
+      expireTokens: () => state.auth.expireTokens(),
       allowIps(ips) {
         if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
           throw new TypeError('auth.allowIps(ips): ips must be an array of strings');
         }
-        state.allowedIps = [...ips];
+        state.auth.allowedIps = [...ips];
       },
       get allowedIps() {
-        return [...state.allowedIps];
+        return [...state.auth.allowedIps];
       },
       setCallerIp(ip) {
         if (typeof ip !== 'string' || ip === '') {
           throw new TypeError('auth.setCallerIp(ip): ip must be a non-empty string');
         }
-        state.callerIp = ip;
+        state.auth.callerIp = ip;
       },
       get callerIp() {
-        return state.callerIp;
+        return state.auth.callerIp;
       },
-      denyAction: (operation) => void state.deniedActions.add(deniable('denyAction', operation)),
+      denyAction: (operation) =>
+        void state.auth.deniedActions.add(deniable('denyAction', operation)),
       allowAction: (operation) =>
-        void state.deniedActions.delete(deniable('allowAction', operation)),
-      issueToken() {
-        const nowMs = state.clock.nowMs();
-        return state.signer.sign({
-          sub: state.companyId,
-          iat: Math.floor(nowMs / 1000),
-          exp: Math.floor((nowMs + state.tokenTtlMs) / 1000),
-          jti: `${state.tokenSerial++}:${uuid(cryptoRandom())}`,
-        });
-      },
+        void state.auth.deniedActions.delete(deniable('allowAction', operation)),
+      issueToken: () => state.auth.issueToken(),
     },
     clock: {
       get frozen() {

@@ -99,13 +99,7 @@ async function authenticate(
   if (header === null) return 'missing Authorization header';
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match?.[1]) return 'Authorization is not "Bearer <token>"';
-  const result = await state.signer.verify(match[1], state.clock.nowMs());
-  if (!result.ok) return `token ${result.reason}`;
-  if (result.claims.sub !== state.companyId) return 'token of another company';
-  const serial = Number.parseInt(result.claims.jti, 10);
-  if (!(serial >= state.revokedBelowSerial)) return 'token revoked';
-  if (state.deniedActions.has(operation)) return `not authorized for ${operation}`;
-  return undefined;
+  return state.auth.refusal(match[1], operation);
 }
 
 function parseJson(request: Request, bytes: Uint8Array): unknown {
@@ -219,7 +213,7 @@ async function answer(
   if (bytes.byteLength > 0) entry.bodyBytes = bytes.byteLength;
   if (!route || !params) throw new HttpError(404, 'no such operation');
   // The allowlist applies to every operation, the token endpoint included (the mock's choice).
-  if (state.allowedIps.length > 0 && !state.allowedIps.includes(callerIp)) {
+  if (!state.auth.allows(callerIp)) {
     entry.authFailure = `caller ${callerIp} not in the allowlist`;
     throw new HttpError(401, entry.authFailure);
   }

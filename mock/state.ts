@@ -19,8 +19,8 @@ import {
   seededRandom,
   uuid,
 } from './ids.js';
-import { JwtSigner } from './jwt.js';
 import type { OperationId } from './operations.js';
+import { AuthArea } from './state/auth.js';
 import { checkUrl, type WebhookDelivery, WebhookDispatcher } from './webhooks.js';
 
 /**
@@ -385,12 +385,11 @@ export class ServiceState {
   readonly basePath: string;
   readonly origin: string;
   readonly seed: number | string | undefined;
-  readonly tokenTtlMs: number;
   readonly maskKeys: boolean;
   readonly maxBodyBytes: number;
   readonly journalLimit: number;
   readonly clock: InternalClock;
-  readonly signer = new JwtSigner();
+  readonly auth: AuthArea;
   readonly faults = new FaultRegistry();
   readonly webhooks: WebhookDispatcher;
 
@@ -408,13 +407,6 @@ export class ServiceState {
   // The journal is a ring of at most `journalLimit` entries: `#journalStart` is the oldest.
   #journal: JournalEntry[] = [];
   #journalStart = 0;
-  /** Serial number of the next token; tokens survive reset(), so this never goes back. */
-  tokenSerial = 0;
-  /** Tokens with a serial below this were revoked by `expireTokens()` (survives reset()). */
-  revokedBelowSerial = 0;
-  allowedIps: string[] = [];
-  deniedActions = new Set<OperationId>();
-  callerIp = '127.0.0.1';
   #requestSeq = 1;
   #isoMs = Number.NaN;
   #iso = '';
@@ -428,7 +420,6 @@ export class ServiceState {
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.baseUrl = `${this.origin}${this.basePath}`;
     this.seed = options.seed;
-    this.tokenTtlMs = positive(options.tokenTtlMs, FIFTEEN_DAYS_MS, 'tokenTtlMs');
     this.maskKeys = options.maskKeys ?? false;
     this.maxBodyBytes = positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes');
     this.journalLimit = options.journalLimit ?? 10_000;
@@ -439,6 +430,11 @@ export class ServiceState {
     const start = options.now ?? (options.seed !== undefined ? SEEDED_START : undefined);
     const startMs = start === undefined ? undefined : toEpochMs(start, 'now');
     this.clock = createClock(() => startMs ?? Date.now(), frozen);
+    this.auth = new AuthArea(
+      this.clock,
+      positive(options.tokenTtlMs, FIFTEEN_DAYS_MS, 'tokenTtlMs'),
+      () => this.companyId,
+    );
     this.webhooks = new WebhookDispatcher(
       checkUrl(options.webhookUrl ?? null),
       positive(options.webhookTimeoutMs, 5000, 'webhookTimeoutMs'),
@@ -525,9 +521,7 @@ export class ServiceState {
     this.#journal = [];
     this.#journalStart = 0;
     this.#requestSeq = 1;
-    this.allowedIps = [];
-    this.deniedActions.clear();
-    this.callerIp = '127.0.0.1';
+    this.auth.reset();
     this.#restoreBaseline();
   }
 

@@ -40,8 +40,8 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
     seededCustomerId: state.seededCustomerId,
     now: state.nowIso(),
     webhookUrl: state.webhooks.url,
-    allowedIps: state.allowedIps,
-    deniedActions: [...state.deniedActions],
+    allowedIps: state.auth.allowedIps,
+    deniedActions: [...state.auth.deniedActions],
     counts: {
       customers: state.customers.size,
       pixKeys: state.pixKeys.size,
@@ -286,7 +286,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     path: '/__mock/auth/expire-tokens',
     body: false,
     handle({ state }) {
-      expireTokens(state);
+      state.auth.expireTokens();
       return json(200, { message: 'tokens expired' });
     },
   },
@@ -299,8 +299,8 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
       if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
         throw new HttpError(400, 'ips must be an array of strings');
       }
-      state.allowedIps = [...ips];
-      return json(200, { ips: state.allowedIps });
+      state.auth.allowedIps = [...ips];
+      return json(200, { ips: state.auth.allowedIps });
     },
   },
   {
@@ -319,17 +319,8 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
         // Old names are accepted and stored as the ids they stand for.
         ids.push(answer.id);
       }
-      state.deniedActions = new Set(ids);
-      return json(200, { actions: [...state.deniedActions] });
+      state.auth.deniedActions = new Set(ids);
+      return json(200, { actions: [...state.auth.deniedActions] });
     },
   },
 ];
-
-/**
- * Revokes every token issued so far; tokens issued later work.
- *
- * @internal
- */
-export function expireTokens(state: ServiceState): void {
-  state.revokedBelowSerial = state.tokenSerial;
-}
