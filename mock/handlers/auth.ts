@@ -3,10 +3,9 @@ import type { Resolvers } from '../route.js';
 
 /**
  * `POST /auth/token`: the company's email and password give 200 `{ token }`, an HS256 JWT with
- * `sub` (the company id), `iat`, `exp` (on the mock clock; by default 15 days, per the provider's
- * public docs)
- * and `jti`. Wrong credentials give 401 (per the provider's public docs); a body without both
- * fields as non-empty strings gives 400 (the mock's choice).
+ * `sub` (the company id), `iat`, `exp` (on the mock clock; 15 days by default, per the provider's
+ * public docs) and `jti`. Wrong credentials give 401 (per the provider's public docs); a body
+ * without both fields as non-empty strings gives 400 (the mock's choice).
  *
  * @internal
  */
