@@ -52,8 +52,9 @@ export const SERVICE_ROUTES: ReadonlyArray<Route> = SERVICE_OPERATIONS.map((spec
 /**
  * The one request router every transport calls (MSW handlers, `mock.fetch` and the HTTP server),
  * so the service answers alike through each. The HTTP server alone also answers what only a socket
- * brings, before the router and so without a journal entry: a body over `maxBodyBytes` (413), a
- * request it cannot read (400), and `GET /openapi.json`.
+ * brings, before the router and so without a journal entry: the refusals of its access rules
+ * (`Host`, `Origin`, the control token), a body over `maxBodyBytes` (413), a request it cannot
+ * read (400), and `GET /openapi.json`.
  *
  * @internal
  */

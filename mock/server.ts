@@ -132,7 +132,7 @@ async function handle(
     url = new URL(req.url ?? '/', origin);
     if (url.origin !== origin) throw new TypeError('absolute-form request target');
   } catch {
-    answerEarly(req, res, 400, { message: 'Bad Request' });
+    answerEarly(req, res, 400, { message: reasonPhrase(400) });
     return;
   }
   const control = url.pathname === '/__mock' || url.pathname.startsWith('/__mock/');
@@ -146,7 +146,7 @@ async function handle(
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    answerEarly(req, res, 413, { message: 'Payload Too Large' });
+    answerEarly(req, res, 413, { message: reasonPhrase(413) });
     return;
   }
   // `Expect: 100-continue`: the checks above passed, so the caller may send its body.
@@ -154,7 +154,7 @@ async function handle(
   const body = await readBody(req, limit);
   if (req.socket.destroyed) return;
   if (body === undefined) {
-    answerEarly(req, res, 413, { message: 'Payload Too Large' });
+    answerEarly(req, res, 413, { message: reasonPhrase(413) });
     return;
   }
   let request: Request;
@@ -167,7 +167,7 @@ async function handle(
     });
     request = toRequest(req, url, body, hangUp.signal);
   } catch {
-    send(res, 400, { message: 'Bad Request' });
+    send(res, 400, { message: reasonPhrase(400) });
     return;
   }
   if (request.method === 'GET' && url.pathname === '/openapi.json') {
@@ -240,11 +240,11 @@ export async function startServer(
   let origin = '';
   const server = createServer((req, res) => {
     if (!ready) {
-      answerEarly(req, res, 503, { message: 'Service Unavailable' });
+      answerEarly(req, res, 503, { message: reasonPhrase(503) });
       return;
     }
     handle(ready.parts, ready.access, origin, req, res).catch(() => {
-      send(res, 500, { message: 'Internal Server Error' });
+      send(res, 500, { message: reasonPhrase(500) });
     });
   });
   // `Expect: 100-continue` goes to the request handler, which lets the body come only once the
@@ -253,9 +253,9 @@ export async function startServer(
   // Bad request lines, oversized headers and the like: answer 400 and drop the connection.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) {
-      const body = '{"message":"Bad Request"}';
+      const body = JSON.stringify({ message: reasonPhrase(400) });
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+        `HTTP/1.1 400 ${reasonPhrase(400)}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
       );
     } else {
       socket.destroy();
