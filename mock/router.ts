@@ -17,7 +17,8 @@ import {
 } from './http.js';
 import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
 import { matchPath, type Resolvers, type Route, routeOf, splitPath } from './route.js';
-import type { JournalEntry, ServiceState } from './state.js';
+import type { ServiceState } from './state.js';
+import type { JournalEntry } from './types.js';
 
 /**
  * What the router answers instead of a response when a fault asks for a network error; each

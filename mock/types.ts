@@ -1,33 +1,17 @@
 // The public types of pix-payment-sdk/mock, in one place: the mock's controls, its options and
 // records, and the HTTP server's options. mock/index.ts re-exports every one of them.
 import type { HttpHandler } from 'msw';
+import type { Currency, KnownPixKeyType, KnownTransactionStatus } from 'pix-payment-sdk';
 import type { MockClock } from './clock.js';
 import type { FaultHandle, FaultSpec } from './faults.js';
 import type { CustomerCreateInput } from './handlers/customers.js';
 import type { OperationAlias, OperationId } from './operations.js';
-import type {
-  JournalEntry,
-  MockCustomer,
-  MockDeposit,
-  MockPixKey,
-  MockWithdrawal,
-  PaymentServiceMockOptions,
-} from './state.js';
 import type { WebhookDelivery } from './webhooks.js';
 
 export type { MockClock } from './clock.js';
 export type { FaultHandle, FaultSpec } from './faults.js';
 export type { CustomerCreateInput } from './handlers/customers.js';
 export type { OperationAlias, OperationId } from './operations.js';
-export type {
-  JournalEntry,
-  MockCustomer,
-  MockDeposit,
-  MockPixKey,
-  MockPixKeyRef,
-  MockWithdrawal,
-  PaymentServiceMockOptions,
-} from './state.js';
 export type { WebhookDelivery, WebhookOutcome } from './webhooks.js';
 
 /**
@@ -350,4 +334,263 @@ export interface RunningMockServer {
   readonly mock: PaymentServiceMock;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
+}
+
+/**
+ * Options of `createPaymentServiceMock()`. All are optional.
+ *
+ * @example
+ * ```ts
+ * const mock = createPaymentServiceMock({
+ *   baseUrl: 'https://api.payments.test',
+ *   seed: 42,                       // deterministic ids, password and times
+ *   webhookUrl: 'http://127.0.0.1:8080/webhooks/pix',
+ *   maskKeys: true,                 // list Pix keys masked, like the provider's examples
+ * });
+ * ```
+ */
+export interface PaymentServiceMockOptions {
+  /**
+   * Absolute base URL the handlers and `mock.fetch` answer for. A path prefix (`/v1`) is kept.
+   *
+   * @default 'https://api.payments.test'
+   */
+  readonly baseUrl?: string | undefined;
+  /**
+   * Makes ids, the generated password, the seeded customer, tokens' `jti` and (with a frozen
+   * clock, the default when seeded) every timestamp deterministic. Without it ids come from
+   * `crypto.getRandomValues`.
+   */
+  readonly seed?: number | string | undefined;
+  /** The company's login for `POST /auth/token`. Default: `merchant@payments.test` and a generated password. */
+  readonly credentials?:
+    | {
+        /** The company's e-mail. */
+        readonly email: string;
+        /** The company's password. */
+        readonly password: string;
+      }
+    | undefined;
+  /**
+   * Lifetime of issued tokens, on the mock clock (per the provider's public docs: 15 days).
+   *
+   * @default 1_296_000_000
+   */
+  readonly tokenTtlMs?: number | undefined;
+  /** The company's callback URL (its dashboard setting). Default: none; deliveries are skipped. */
+  readonly webhookUrl?: string | null | undefined;
+  /**
+   * How long a webhook receiver may take to answer before the delivery is journaled as `timeout`.
+   *
+   * @default 5000
+   */
+  readonly webhookTimeoutMs?: number | undefined;
+  /**
+   * Start time of the mock clock. Default: `2040-01-01T00:00:00.000Z` when `seed` is given,
+   * otherwise the real time.
+   */
+  readonly now?: Date | string | number | undefined;
+  /**
+   * Whether the mock clock stands still between `advance`/`set` calls.
+   *
+   * @default true when `seed` is given, false otherwise (the clock follows real time)
+   */
+  readonly frozenClock?: boolean | undefined;
+  /**
+   * Return Pix keys partly masked (prefix kept, the rest `*`), like the provider's examples.
+   * Withdrawals accept the key object either masked or whole.
+   *
+   * @default false
+   */
+  readonly maskKeys?: boolean | undefined;
+  /**
+   * Largest request body accepted; a larger one is answered 413.
+   *
+   * @default 1_048_576
+   */
+  readonly maxBodyBytes?: number | undefined;
+  /**
+   * Most entries `mock.requests` keeps (a positive integer); past it the oldest entry is dropped
+   * for each new one, so a long run holds a bounded journal. Each entry keeps at most 64 KiB of
+   * its body.
+   *
+   * @default 10_000
+   */
+  readonly journalLimit?: number | undefined;
+}
+
+/**
+ * A customer of the company, as the mock stores it.
+ *
+ * @example
+ * ```ts
+ * const customer: MockCustomer = mock.customers.create({ name: 'Ana Souza' });
+ * customer.document; // a valid generated CPF
+ * ```
+ */
+export interface MockCustomer {
+  /** Identifier, 24 lower-case hex characters. */
+  readonly _id: string;
+  /** Name. */
+  readonly name: string;
+  /** CPF or CNPJ, digits (and letters for the alphanumeric CNPJ) only. */
+  readonly document: string;
+  /** E-mail, when given. */
+  readonly email?: string;
+  /** Phone, when given (stored, not returned by `GET /customer/{id}`). */
+  readonly phone?: string;
+  /** Record version, always 0 in the mock. */
+  readonly version: number;
+  /** Creation time, ISO 8601 UTC (mock clock). */
+  readonly createdDate: string;
+  /** Last change, ISO 8601 UTC (mock clock). */
+  readonly updatedDate: string;
+}
+
+/**
+ * A registered Pix key as the mock stores it (the key unmasked).
+ *
+ * @example
+ * ```ts
+ * const keys: ReadonlyArray<MockPixKey> = mock.pixKeys.list(customer._id);
+ * ```
+ */
+export interface MockPixKey {
+  /** Identifier of the key. */
+  readonly _id: string;
+  /** The customer it is registered to. */
+  readonly customerId: string;
+  /** The key, normalised and unmasked. */
+  readonly key: string;
+  /** Its type. */
+  readonly type: KnownPixKeyType;
+  /** Registration time, ISO 8601 UTC (mock clock). */
+  readonly createdDate: string;
+}
+
+/**
+ * A withdrawal as the mock stores it.
+ *
+ * @example
+ * ```ts
+ * const withdrawal: MockWithdrawal | undefined = mock.withdrawals.get(id);
+ * withdrawal?.status; // 'PENDING'
+ * ```
+ */
+export interface MockWithdrawal {
+  /** Identifier of the withdrawal. */
+  readonly _id: string;
+  /** The customer who withdraws. */
+  readonly customerId: string;
+  /** The merchant's reference (and idempotency key), when sent. */
+  readonly externalId?: string;
+  /** Decimal amount, as sent. */
+  readonly amount: number;
+  /** The withdrawal currency it was made in. */
+  readonly currency: Currency;
+  /** The receiving Pix key (unmasked). */
+  readonly pixKey: MockPixKeyRef;
+  /** Current status. */
+  readonly status: KnownTransactionStatus;
+  /** Document reported by `settle(…, { identifiedDocumentPix })`, if any. */
+  readonly identifiedDocumentPix?: string;
+  /** Creation time, ISO 8601 UTC (mock clock). */
+  readonly createdDate: string;
+  /** Last status change, ISO 8601 UTC (mock clock). */
+  readonly updatedDate: string;
+}
+
+/**
+ * A Pix key as a withdrawal carries it.
+ *
+ * @example
+ * ```ts
+ * const ref: MockPixKeyRef = { key: 'ana@example.com', type: 'EMAIL', _id: keyId };
+ * ```
+ */
+export interface MockPixKeyRef {
+  /** The key value. */
+  readonly key: string;
+  /** Its type. */
+  readonly type: string;
+  /** Identifier of the key. */
+  readonly _id: string;
+}
+
+/**
+ * A deposit as the mock stores it; `code` is its Pix BR Code.
+ *
+ * @example
+ * ```ts
+ * const deposit: MockDeposit | undefined = mock.deposits.get(id);
+ * deposit?.code.startsWith('000201'); // true
+ * ```
+ */
+export interface MockDeposit {
+  /** Identifier of the deposit (`data.id` in the creation answer). */
+  readonly _id: string;
+  /** The customer who deposits. */
+  readonly customerId: string;
+  /** The merchant's reference, when sent. */
+  readonly externalId?: string;
+  /** Decimal amount, as sent. */
+  readonly amount: number;
+  /** The deposit currency it was made in. */
+  readonly currency: Currency;
+  /** Current status. */
+  readonly status: KnownTransactionStatus;
+  /** The Pix BR Code (copy and paste) string. */
+  readonly code: string;
+  /** Document reported by `settle(…, { identifiedDocumentPix })`, if any. */
+  readonly identifiedDocumentPix?: string;
+  /** Creation time, ISO 8601 UTC (mock clock). */
+  readonly createdDate: string;
+  /** Last status change, ISO 8601 UTC (mock clock). */
+  readonly updatedDate: string;
+}
+
+/**
+ * One handled request in `mock.requests`. Never holds an `Authorization` value or a password
+ * (a `password` field of a body is journaled as `[redacted]`). The journal keeps the latest
+ * `journalLimit` entries (default 10,000).
+ *
+ * @example
+ * ```ts
+ * expect(mock.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toContain(
+ *   'GET /withdraw/company/currencies 200',
+ * );
+ * ```
+ */
+export interface JournalEntry {
+  /** Sequence number within the mock, from 1. */
+  readonly id: number;
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path relative to `baseUrl`, without the query. */
+  readonly path: string;
+  /** The query string, with its `?`, or `''`. */
+  readonly query: string;
+  /** The operation (`area.method`) the path names, or `null` for a path the service does not have. */
+  readonly operation: OperationId | null;
+  /** Status answered; `0` when a fault answered with a network error. */
+  readonly status: number;
+  /** Mock-clock time the request arrived, ISO 8601 UTC. */
+  readonly time: string;
+  /** Address the request came from (real socket address in server mode). */
+  readonly callerIp: string;
+  /** Id of the fault that answered it, if one did. */
+  readonly fault?: string;
+  /** Why authentication failed, if it did (never sent to the caller). */
+  readonly authFailure?: string;
+  /** Why the request was refused, if it was (never sent to the caller). */
+  readonly detail?: string;
+  /**
+   * A copy of the JSON body, for the operations that read one and once it parsed: values deeper
+   * than two levels summarised, `password` redacted, at most 64 KiB of JSON (see `truncated`).
+   */
+  readonly body?: unknown;
+  /** Size in bytes of the request body as received, when it had one. */
+  readonly bodyBytes?: number;
+  /** `true` when `body` holds only part of the body: it did not fit in 64 KiB. */
+  readonly truncated?: true;
 }
