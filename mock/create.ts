@@ -200,7 +200,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       waitForDeliveries: () => state.webhooks.flush(),
     },
     get requests() {
-      return state.requests;
+      return state.journal.entries;
     },
     faults: {
       inject: (spec) => state.faults.inject(spec),

@@ -144,7 +144,7 @@ export function createRouter(state: ServiceState): Router {
         }
       }
       const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
-        id: state.nextRequestId(),
+        id: state.journal.nextRequestId(),
         method,
         path,
         query,
@@ -153,7 +153,7 @@ export function createRouter(state: ServiceState): Router {
         time: state.nowIso(),
         callerIp,
       };
-      state.journal(entry);
+      state.journal.add(entry);
 
       const fault = state.faults.take(method, path);
       if (fault) entry.fault = fault.id;

@@ -20,8 +20,8 @@ import {
   uuid,
 } from './ids.js';
 import { AuthArea } from './state/auth.js';
+import { JournalArea } from './state/journal.js';
 import type {
-  JournalEntry,
   MockCustomer,
   MockDeposit,
   MockWithdrawal,
@@ -134,9 +134,9 @@ export class ServiceState {
   readonly seed: number | string | undefined;
   readonly maskKeys: boolean;
   readonly maxBodyBytes: number;
-  readonly journalLimit: number;
   readonly clock: InternalClock;
   readonly auth: AuthArea;
+  readonly journal: JournalArea;
   readonly faults = new FaultRegistry();
   readonly webhooks: WebhookDispatcher;
 
@@ -151,10 +151,6 @@ export class ServiceState {
   withdrawals = new Map<string, TransactionRecord>();
   withdrawalsByExternalId = new Map<string, string>();
   deposits = new Map<string, TransactionRecord>();
-  // The journal is a ring of at most `journalLimit` entries: `#journalStart` is the oldest.
-  #journal: JournalEntry[] = [];
-  #journalStart = 0;
-  #requestSeq = 1;
   #isoMs = Number.NaN;
   #iso = '';
 
@@ -169,10 +165,7 @@ export class ServiceState {
     this.seed = options.seed;
     this.maskKeys = options.maskKeys ?? false;
     this.maxBodyBytes = positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes');
-    this.journalLimit = options.journalLimit ?? 10_000;
-    if (!Number.isInteger(this.journalLimit) || this.journalLimit < 1) {
-      throw new TypeError('journalLimit must be a positive integer');
-    }
+    this.journal = new JournalArea(options.journalLimit);
     const frozen = options.frozenClock ?? options.seed !== undefined;
     const start = options.now ?? (options.seed !== undefined ? SEEDED_START : undefined);
     const startMs = start === undefined ? undefined : toEpochMs(start, 'now');
@@ -231,30 +224,6 @@ export class ServiceState {
     return this.#objectId(this.clock.nowMs());
   }
 
-  nextRequestId(): number {
-    return this.#requestSeq++;
-  }
-
-  /** Adds a request to the journal, in place of the oldest entry when it is full. */
-  journal(entry: JournalEntry): void {
-    if (this.#journal.length < this.journalLimit) {
-      this.#journal.push(entry);
-    } else {
-      this.#journal[this.#journalStart] = entry;
-      this.#journalStart = (this.#journalStart + 1) % this.journalLimit;
-    }
-  }
-
-  /** The journal, oldest first (a new array). */
-  get requests(): JournalEntry[] {
-    const start = this.#journalStart;
-    return [...this.#journal.slice(start), ...this.#journal.slice(0, start)];
-  }
-
-  get journalSize(): number {
-    return this.#journal.length;
-  }
-
   /** Back to the state right after construction (same credentials and seeded customer). */
   reset(): void {
     this.clock.reset();
@@ -265,9 +234,7 @@ export class ServiceState {
     }
     this.faults.clear();
     this.webhooks.reset();
-    this.#journal = [];
-    this.#journalStart = 0;
-    this.#requestSeq = 1;
+    this.journal.reset();
     this.auth.reset();
     this.#restoreBaseline();
   }

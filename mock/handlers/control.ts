@@ -47,7 +47,7 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
       pixKeys: state.pixKeys.size,
       withdrawals: state.withdrawals.size,
       deposits: state.deposits.size,
-      requests: state.journalSize,
+      requests: state.journal.size,
       deliveries: state.webhooks.deliveries.length,
     },
     faults: state.faults.list().map(({ id, spec, hits, remaining }) => ({
@@ -225,7 +225,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'GET',
     path: '/__mock/requests',
     body: false,
-    handle: ({ state }) => json(200, state.requests),
+    handle: ({ state }) => json(200, state.journal.entries),
   },
   {
     method: 'GET',
