@@ -173,11 +173,11 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       create: (input) => createCustomerDirect(state, input),
       get(id) {
         const record = state.customers.get(id);
-        return record ? state.customerView(record) : undefined;
+        return record ? state.customers.view(record) : undefined;
       },
-      list: () => [...state.customers.values()].map((record) => state.customerView(record)),
+      list: () => state.customers.all().map((record) => state.customers.view(record)),
       get seeded() {
-        return state.customerView(state.customers.get(state.seededCustomerId) ?? fail());
+        return state.customers.view(state.customers.get(state.seededCustomerId) ?? fail());
       },
     },
     pixKeys: {

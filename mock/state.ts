@@ -20,13 +20,9 @@ import {
   uuid,
 } from './ids.js';
 import { AuthArea } from './state/auth.js';
+import { type CustomerRecord, CustomersArea } from './state/customers.js';
 import { JournalArea } from './state/journal.js';
-import type {
-  MockCustomer,
-  MockDeposit,
-  MockWithdrawal,
-  PaymentServiceMockOptions,
-} from './types.js';
+import type { MockDeposit, MockWithdrawal, PaymentServiceMockOptions } from './types.js';
 import { checkUrl, type WebhookDelivery, WebhookDispatcher } from './webhooks.js';
 
 /**
@@ -67,22 +63,6 @@ export type TransactionInput = Pick<
   TransactionRecord,
   'customerId' | 'externalId' | 'amountCents' | 'currency' | 'pixKey'
 >;
-
-/**
- * Internal customer record.
- *
- * @internal
- */
-export interface CustomerRecord {
-  _id: string;
-  name: string;
-  document: string;
-  email: string | undefined;
-  phone: string | undefined;
-  version: number;
-  createdDate: string;
-  updatedDate: string;
-}
 
 /**
  * Internal Pix key record; `key` is the normalised, unmasked value.
@@ -137,6 +117,7 @@ export class ServiceState {
   readonly clock: InternalClock;
   readonly auth: AuthArea;
   readonly journal: JournalArea;
+  readonly customers: CustomersArea;
   readonly faults = new FaultRegistry();
   readonly webhooks: WebhookDispatcher;
 
@@ -144,8 +125,6 @@ export class ServiceState {
   #objectId: (nowMs: number) => string;
   #baseline: Baseline;
 
-  customers = new Map<string, CustomerRecord>();
-  customersByDocument = new Map<string, string>();
   pixKeys = new Map<string, PixKeyRecord>();
   pixKeysByValue = new Map<string, string>();
   withdrawals = new Map<string, TransactionRecord>();
@@ -180,6 +159,11 @@ export class ServiceState {
       positive(options.webhookTimeoutMs, 5000, 'webhookTimeoutMs'),
       () => this.nowIso(),
     );
+    this.customers = new CustomersArea({
+      newId: () => this.newId(),
+      nowIso: () => this.nowIso(),
+      random: () => this.random,
+    });
     this.random = this.#newRandom();
     this.#objectId = objectIdFactory(this.random);
     this.#baseline = this.#makeBaseline(options.credentials);
@@ -298,50 +282,12 @@ export class ServiceState {
   }
 
   #restoreBaseline(): void {
-    this.customers = new Map();
-    this.customersByDocument = new Map();
     this.pixKeys = new Map();
     this.pixKeysByValue = new Map();
     this.withdrawals = new Map();
     this.withdrawalsByExternalId = new Map();
     this.deposits = new Map();
-    this.#storeCustomer({ ...this.#baseline.seededCustomer });
-  }
-
-  #storeCustomer(record: CustomerRecord): void {
-    this.customers.set(record._id, record);
-    this.customersByDocument.set(record.document, record._id);
-  }
-
-  // ---- customers -------------------------------------------------------------------------
-
-  /** Creates a customer; the caller has checked the input and that the document is new. */
-  insertCustomer(input: {
-    name: string;
-    document: string;
-    email?: string | undefined;
-    phone?: string | undefined;
-  }): CustomerRecord {
-    const now = this.nowIso();
-    const record: CustomerRecord = {
-      _id: this.newId(),
-      name: input.name,
-      document: input.document,
-      email: input.email,
-      phone: input.phone,
-      version: 0,
-      createdDate: now,
-      updatedDate: now,
-    };
-    this.#storeCustomer(record);
-    return record;
-  }
-
-  generateCpf(): string {
-    for (;;) {
-      const cpf = generateCpf(this.random);
-      if (!this.customersByDocument.has(cpf)) return cpf;
-    }
+    this.customers.reset(this.#baseline.seededCustomer);
   }
 
   // ---- Pix keys --------------------------------------------------------------------------
@@ -451,19 +397,6 @@ export class ServiceState {
   }
 
   // ---- public views ----------------------------------------------------------------------
-
-  customerView(record: CustomerRecord): MockCustomer {
-    return freeze({
-      _id: record._id,
-      name: record.name,
-      document: record.document,
-      ...(record.email !== undefined ? { email: record.email } : {}),
-      ...(record.phone !== undefined ? { phone: record.phone } : {}),
-      version: record.version,
-      createdDate: record.createdDate,
-      updatedDate: record.updatedDate,
-    });
-  }
 
   /** A transaction as `mock.withdrawals` and `mock.deposits` show it. */
   transactionView(record: TransactionRecord): MockWithdrawal | MockDeposit {

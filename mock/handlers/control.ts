@@ -149,7 +149,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle: ({ state }) =>
       json(
         200,
-        [...state.customers.values()].map((c) => state.customerView(c)),
+        state.customers.all().map((c) => state.customers.view(c)),
       ),
   },
   {
