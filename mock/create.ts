@@ -182,9 +182,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
     },
     pixKeys: {
       list: (customerId) =>
-        [...state.pixKeys.values()]
-          .filter((record) => customerId === undefined || record.customerId === customerId)
-          .map((record) => Object.freeze({ ...record })),
+        state.pixKeys.all(customerId).map((record) => state.pixKeys.view(record)),
     },
     withdrawals: transactions<MockWithdrawal>('withdrawal'),
     deposits: transactions<MockDeposit>('deposit'),

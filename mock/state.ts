@@ -2,7 +2,6 @@ import {
   type Currency,
   isValidCnpj,
   isValidCpf,
-  type KnownPixKeyType,
   type KnownTransactionStatus,
   TRANSACTION_STATUSES,
   type WebhookPayload,
@@ -22,6 +21,7 @@ import {
 import { AuthArea } from './state/auth.js';
 import { type CustomerRecord, CustomersArea } from './state/customers.js';
 import { JournalArea } from './state/journal.js';
+import { PixKeysArea } from './state/pix-keys.js';
 import type { MockDeposit, MockWithdrawal, PaymentServiceMockOptions } from './types.js';
 import { checkUrl, type WebhookDelivery, WebhookDispatcher } from './webhooks.js';
 
@@ -64,19 +64,6 @@ export type TransactionInput = Pick<
   'customerId' | 'externalId' | 'amountCents' | 'currency' | 'pixKey'
 >;
 
-/**
- * Internal Pix key record; `key` is the normalised, unmasked value.
- *
- * @internal
- */
-export interface PixKeyRecord {
-  _id: string;
-  customerId: string;
-  key: string;
-  type: KnownPixKeyType;
-  createdDate: string;
-}
-
 interface Baseline {
   readonly companyId: string;
   readonly companyPixKey: string;
@@ -112,12 +99,12 @@ export class ServiceState {
   readonly basePath: string;
   readonly origin: string;
   readonly seed: number | string | undefined;
-  readonly maskKeys: boolean;
   readonly maxBodyBytes: number;
   readonly clock: InternalClock;
   readonly auth: AuthArea;
   readonly journal: JournalArea;
   readonly customers: CustomersArea;
+  readonly pixKeys: PixKeysArea;
   readonly faults = new FaultRegistry();
   readonly webhooks: WebhookDispatcher;
 
@@ -125,8 +112,6 @@ export class ServiceState {
   #objectId: (nowMs: number) => string;
   #baseline: Baseline;
 
-  pixKeys = new Map<string, PixKeyRecord>();
-  pixKeysByValue = new Map<string, string>();
   withdrawals = new Map<string, TransactionRecord>();
   withdrawalsByExternalId = new Map<string, string>();
   deposits = new Map<string, TransactionRecord>();
@@ -142,7 +127,6 @@ export class ServiceState {
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.baseUrl = `${this.origin}${this.basePath}`;
     this.seed = options.seed;
-    this.maskKeys = options.maskKeys ?? false;
     this.maxBodyBytes = positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes');
     this.journal = new JournalArea(options.journalLimit);
     const frozen = options.frozenClock ?? options.seed !== undefined;
@@ -159,11 +143,13 @@ export class ServiceState {
       positive(options.webhookTimeoutMs, 5000, 'webhookTimeoutMs'),
       () => this.nowIso(),
     );
-    this.customers = new CustomersArea({
+    const stamps = {
       newId: () => this.newId(),
       nowIso: () => this.nowIso(),
       random: () => this.random,
-    });
+    };
+    this.customers = new CustomersArea(stamps);
+    this.pixKeys = new PixKeysArea(stamps, options.maskKeys ?? false);
     this.random = this.#newRandom();
     this.#objectId = objectIdFactory(this.random);
     this.#baseline = this.#makeBaseline(options.credentials);
@@ -282,47 +268,11 @@ export class ServiceState {
   }
 
   #restoreBaseline(): void {
-    this.pixKeys = new Map();
-    this.pixKeysByValue = new Map();
+    this.pixKeys.reset();
     this.withdrawals = new Map();
     this.withdrawalsByExternalId = new Map();
     this.deposits = new Map();
     this.customers.reset(this.#baseline.seededCustomer);
-  }
-
-  // ---- Pix keys --------------------------------------------------------------------------
-
-  keysOf(customerId: string): PixKeyRecord[] {
-    return [...this.pixKeys.values()].filter((key) => key.customerId === customerId);
-  }
-
-  insertPixKey(customerId: string, type: KnownPixKeyType, key: string): PixKeyRecord {
-    const record: PixKeyRecord = {
-      _id: this.newId(),
-      customerId,
-      key,
-      type,
-      createdDate: this.nowIso(),
-    };
-    this.pixKeys.set(record._id, record);
-    this.pixKeysByValue.set(key, record._id);
-    return record;
-  }
-
-  deletePixKey(id: string): void {
-    const record = this.pixKeys.get(id);
-    if (!record) return;
-    this.pixKeys.delete(id);
-    this.pixKeysByValue.delete(record.key);
-  }
-
-  /** The key as the service shows it: masked when the mock was created with `maskKeys`. */
-  shownKey(record: PixKeyRecord): { key: string; type: string; _id: string } {
-    return {
-      key: this.maskKeys ? maskKey(record) : record.key,
-      type: record.type,
-      _id: record._id,
-    };
   }
 
   // ---- transactions ----------------------------------------------------------------------
@@ -417,18 +367,6 @@ export class ServiceState {
       updatedDate: record.updatedDate,
     }) as MockWithdrawal | MockDeposit;
   }
-}
-
-/**
- * The masked form of a key (no rule is published; the provider's examples keep a prefix and
- * star the rest): PHONE keeps `+55` and the area code, every other type its first 3 characters.
- * The length is kept.
- *
- * @internal
- */
-export function maskKey(record: { key: string; type: string }): string {
-  const keep = record.type === 'PHONE' ? 5 : 3;
-  return record.key.slice(0, keep) + '*'.repeat(Math.max(0, record.key.length - keep));
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

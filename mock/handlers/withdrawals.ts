@@ -1,7 +1,7 @@
 import { HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
-import { maskKey } from '../state.js';
+import { maskKey } from '../state/pix-keys.js';
 import { customerOr404 } from './customers.js';
 import { amountCents, externalIdOf, listedCurrency, stringField, wholeCurrency } from './shared.js';
 
