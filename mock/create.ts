@@ -6,7 +6,8 @@ import { loadMsw } from './msw.js';
 import { deniableOperation, type OperationAlias, type OperationId } from './operations.js';
 import { createRouter, NETWORK_ERROR, type Router } from './router.js';
 import { assertSupportedRuntime } from './runtime.js';
-import { ServiceState, type TransactionKind } from './state.js';
+import type { TransactionKind } from './state/transactions.js';
+import { ServiceState } from './state.js';
 import type {
   MockDeposit,
   MockFetch,
@@ -140,15 +141,14 @@ function mockOver(parts: MockParts): PaymentServiceMock {
   const transactions = <View extends MockWithdrawal | MockDeposit>(
     kind: TransactionKind,
   ): TransactionControls<View> => ({
-    settle: (id, status, settleOptions) => state.settle(kind, id, status, settleOptions),
+    settle: (id, status, settleOptions) =>
+      state.transactions.settle(kind, id, status, settleOptions),
     get(id) {
-      const record = state.transactionsOf(kind).get(id);
-      return record ? (state.transactionView(record) as View) : undefined;
+      const record = state.transactions.get(kind, id);
+      return record ? (state.transactions.view(record) as View) : undefined;
     },
     list: () =>
-      [...state.transactionsOf(kind).values()].map(
-        (record) => state.transactionView(record) as View,
-      ),
+      state.transactions.all(kind).map((record) => state.transactions.view(record) as View),
   });
 
   const deniable = (method: string, name: OperationId | OperationAlias): OperationId => {

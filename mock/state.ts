@@ -1,12 +1,4 @@
-import {
-  type Currency,
-  isValidCnpj,
-  isValidCpf,
-  type KnownTransactionStatus,
-  TRANSACTION_STATUSES,
-  type WebhookPayload,
-} from 'pix-payment-sdk';
-import { buildBrCode } from './br-code.js';
+import type { Currency } from 'pix-payment-sdk';
 import { createClock, type InternalClock, toEpochMs } from './clock.js';
 import { FaultRegistry } from './faults.js';
 import {
@@ -22,47 +14,9 @@ import { AuthArea } from './state/auth.js';
 import { type CustomerRecord, CustomersArea } from './state/customers.js';
 import { JournalArea } from './state/journal.js';
 import { PixKeysArea } from './state/pix-keys.js';
-import type { MockDeposit, MockWithdrawal, PaymentServiceMockOptions } from './types.js';
-import { checkUrl, type WebhookDelivery, WebhookDispatcher } from './webhooks.js';
-
-/**
- * What a transaction is: a withdrawal (a payout to a Pix key) or a deposit (a Pix charge).
- *
- * @internal
- */
-export type TransactionKind = 'withdrawal' | 'deposit';
-
-/**
- * Internal record of a withdrawal or a deposit: one shape for both, `kind` says which.
- *
- * @internal
- */
-export interface TransactionRecord {
-  readonly kind: TransactionKind;
-  _id: string;
-  customerId: string;
-  externalId: string | undefined;
-  amountCents: number;
-  currency: Currency;
-  status: KnownTransactionStatus;
-  identifiedDocumentPix: string | undefined;
-  createdDate: string;
-  updatedDate: string;
-  /** The receiving key of a withdrawal (unmasked); `undefined` for a deposit. */
-  pixKey: { key: string; type: string; _id: string } | undefined;
-  /** The BR Code of a deposit; `undefined` for a withdrawal. */
-  code: string | undefined;
-}
-
-/**
- * What a new transaction is made from; the state adds the id, status, times and BR Code.
- *
- * @internal
- */
-export type TransactionInput = Pick<
-  TransactionRecord,
-  'customerId' | 'externalId' | 'amountCents' | 'currency' | 'pixKey'
->;
+import { type TransactionKind, TransactionsArea } from './state/transactions.js';
+import type { PaymentServiceMockOptions } from './types.js';
+import { checkUrl, WebhookDispatcher } from './webhooks.js';
 
 interface Baseline {
   readonly companyId: string;
@@ -77,13 +31,6 @@ interface Baseline {
 const FIFTEEN_DAYS_MS = 15 * 24 * 60 * 60 * 1000;
 const SEEDED_START = '2040-01-01T00:00:00.000Z';
 const DEFAULT_EMAIL = 'merchant@payments.test';
-
-/**
- * The company behind the mock's deposits' BR Codes.
- *
- * @internal
- */
-export const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as const;
 
 function freeze<T extends object>(value: T): T {
   return Object.freeze(value);
@@ -105,6 +52,7 @@ export class ServiceState {
   readonly journal: JournalArea;
   readonly customers: CustomersArea;
   readonly pixKeys: PixKeysArea;
+  readonly transactions: TransactionsArea;
   readonly faults = new FaultRegistry();
   readonly webhooks: WebhookDispatcher;
 
@@ -112,9 +60,6 @@ export class ServiceState {
   #objectId: (nowMs: number) => string;
   #baseline: Baseline;
 
-  withdrawals = new Map<string, TransactionRecord>();
-  withdrawalsByExternalId = new Map<string, string>();
-  deposits = new Map<string, TransactionRecord>();
   #isoMs = Number.NaN;
   #iso = '';
 
@@ -150,6 +95,11 @@ export class ServiceState {
     };
     this.customers = new CustomersArea(stamps);
     this.pixKeys = new PixKeysArea(stamps, options.maskKeys ?? false);
+    this.transactions = new TransactionsArea(
+      stamps,
+      () => this.#baseline.companyPixKey,
+      (payload, trigger) => this.webhooks.deliver(payload, trigger),
+    );
     this.random = this.#newRandom();
     this.#objectId = objectIdFactory(this.random);
     this.#baseline = this.#makeBaseline(options.credentials);
@@ -173,11 +123,6 @@ export class ServiceState {
     return kind === 'withdrawal'
       ? this.#baseline.withdrawalCurrencies
       : this.#baseline.depositCurrencies;
-  }
-
-  /** The transactions of one kind, by id. */
-  transactionsOf(kind: TransactionKind): Map<string, TransactionRecord> {
-    return kind === 'withdrawal' ? this.withdrawals : this.deposits;
   }
 
   nowIso(): string {
@@ -269,103 +214,8 @@ export class ServiceState {
 
   #restoreBaseline(): void {
     this.pixKeys.reset();
-    this.withdrawals = new Map();
-    this.withdrawalsByExternalId = new Map();
-    this.deposits = new Map();
+    this.transactions.reset();
     this.customers.reset(this.#baseline.seededCustomer);
-  }
-
-  // ---- transactions ----------------------------------------------------------------------
-
-  /** Creates a withdrawal (`PENDING`) or a deposit (`WAITING_PAYMENT`, with its BR Code). */
-  insertTransaction(kind: TransactionKind, input: TransactionInput): TransactionRecord {
-    const now = this.nowIso();
-    const id = this.newId();
-    const record: TransactionRecord = {
-      ...input,
-      kind,
-      _id: id,
-      status: kind === 'withdrawal' ? 'PENDING' : 'WAITING_PAYMENT',
-      identifiedDocumentPix: undefined,
-      code:
-        kind === 'deposit'
-          ? buildBrCode({
-              pixKey: this.#baseline.companyPixKey,
-              amountCents: input.amountCents,
-              merchantName: MOCK_COMPANY.name,
-              merchantCity: MOCK_COMPANY.city,
-              txid: id,
-            })
-          : undefined,
-      createdDate: now,
-      updatedDate: now,
-    };
-    this.transactionsOf(kind).set(id, record);
-    // Per the provider's public docs, only withdrawals are idempotent by externalId.
-    if (kind === 'withdrawal' && record.externalId !== undefined) {
-      this.withdrawalsByExternalId.set(record.externalId, id);
-    }
-    return record;
-  }
-
-  webhookPayload(record: TransactionRecord): WebhookPayload {
-    // Per the provider's public docs: `id` (not `_id`), name BRL, type PIX, decimal amount.
-    return {
-      id: record._id,
-      customerId: record.customerId,
-      status: record.status,
-      name: record.currency.name,
-      type: record.currency.type,
-      amount: record.amountCents / 100,
-      operation: record.kind === 'withdrawal' ? 'WITHDRAW' : 'DEPOSIT',
-      ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
-    };
-  }
-
-  /** Moves a transaction to `status` and sends its webhook. */
-  async settle(
-    kind: TransactionKind,
-    id: string,
-    status: string,
-    options: { identifiedDocumentPix?: string | undefined } = {},
-  ): Promise<WebhookDelivery> {
-    const record = this.transactionsOf(kind).get(id);
-    if (!record) throw new RangeError(`no ${kind} with id ${JSON.stringify(id)}`);
-    if (!(TRANSACTION_STATUSES as ReadonlyArray<string>).includes(status)) {
-      throw new RangeError(
-        `status must be one of ${TRANSACTION_STATUSES.join(', ')}, got ${JSON.stringify(status)}`,
-      );
-    }
-    const document = options.identifiedDocumentPix;
-    if (document !== undefined && !isValidCpf(document) && !isValidCnpj(document)) {
-      throw new RangeError('identifiedDocumentPix must be a valid CPF or CNPJ');
-    }
-    record.status = status as KnownTransactionStatus;
-    record.updatedDate = this.nowIso();
-    if (document !== undefined) record.identifiedDocumentPix = document;
-    return this.webhooks.deliver(this.webhookPayload(record), 'settle');
-  }
-
-  // ---- public views ----------------------------------------------------------------------
-
-  /** A transaction as `mock.withdrawals` and `mock.deposits` show it. */
-  transactionView(record: TransactionRecord): MockWithdrawal | MockDeposit {
-    // `kind` decides which of `pixKey` and `code` the record holds, so which view this is.
-    return freeze({
-      _id: record._id,
-      customerId: record.customerId,
-      ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
-      amount: record.amountCents / 100,
-      currency: record.currency,
-      ...(record.pixKey !== undefined ? { pixKey: freeze({ ...record.pixKey }) } : {}),
-      status: record.status,
-      ...(record.code !== undefined ? { code: record.code } : {}),
-      ...(record.identifiedDocumentPix !== undefined
-        ? { identifiedDocumentPix: record.identifiedDocumentPix }
-        : {}),
-      createdDate: record.createdDate,
-      updatedDate: record.updatedDate,
-    }) as MockWithdrawal | MockDeposit;
   }
 }
 

@@ -1,7 +1,8 @@
 import { type FaultSpec, InvalidFaultError } from '../faults.js';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { deniableOperation, type OperationId } from '../operations.js';
-import type { ServiceState, TransactionKind } from '../state.js';
+import type { TransactionKind } from '../state/transactions.js';
+import type { ServiceState } from '../state.js';
 import { createCustomerDirect } from './customers.js';
 
 /**
@@ -45,8 +46,8 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
     counts: {
       customers: state.customers.size,
       pixKeys: state.pixKeys.size,
-      withdrawals: state.withdrawals.size,
-      deposits: state.deposits.size,
+      withdrawals: state.transactions.size('withdrawal'),
+      deposits: state.transactions.size('deposit'),
       requests: state.journal.size,
       deliveries: state.webhooks.deliveries.length,
     },
@@ -71,7 +72,7 @@ function settleRoute(kind: TransactionKind): ControlRoute {
     async handle({ state, params, body }) {
       const input = objectBody(body);
       const id = params.id ?? '';
-      if (!state.transactionsOf(kind).has(id)) {
+      if (!state.transactions.get(kind, id)) {
         throw new HttpError(404, `no ${kind} with id ${JSON.stringify(id)}`);
       }
       const status = own(input, 'status');
@@ -80,9 +81,11 @@ function settleRoute(kind: TransactionKind): ControlRoute {
       if (document !== undefined && typeof document !== 'string') {
         throw new HttpError(400, 'identifiedDocumentPix must be a string');
       }
-      const delivery = await state.settle(kind, id, status, { identifiedDocumentPix: document });
-      const record = state.transactionsOf(kind).get(id);
-      return json(200, { [kind]: record && state.transactionView(record), delivery });
+      const delivery = await state.transactions.settle(kind, id, status, {
+        identifiedDocumentPix: document,
+      });
+      const record = state.transactions.get(kind, id);
+      return json(200, { [kind]: record && state.transactions.view(record), delivery });
     },
   };
 }
@@ -167,7 +170,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle: ({ state }) =>
       json(
         200,
-        [...state.withdrawals.values()].map((w) => state.transactionView(w)),
+        state.transactions.all('withdrawal').map((w) => state.transactions.view(w)),
       ),
   },
   {
@@ -177,7 +180,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle: ({ state }) =>
       json(
         200,
-        [...state.deposits.values()].map((d) => state.transactionView(d)),
+        state.transactions.all('deposit').map((d) => state.transactions.view(d)),
       ),
   },
   settleRoute('withdrawal'),
