@@ -37,7 +37,9 @@ function freeze<T extends object>(value: T): T {
 }
 
 /**
- * The in-memory service of one mock: entities, invariants and reset. Two instances share nothing.
+ * The in-memory service of one mock: its configuration, the baseline every reset() returns to,
+ * and its areas (auth, journal, customers, Pix keys, transactions, beside faults and webhooks),
+ * each owning its records and its reset. Two instances share nothing.
  *
  * @internal
  */
