@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { conformanceCommand } from './conformance/cli.js';
+import { startMockServer } from './create.js';
 import { controlRoutes } from './handlers/control.js';
-import { startMockServer } from './index.js';
 import { operationLines } from './operations.js';
 
 const HELP = `Usage: pix-payment-mock [options]

@@ -1,6 +1,11 @@
 // Small HTTP helpers shared by the router, the handlers and the server.
 
-const REASONS: Readonly<Record<number, string>> = {
+/**
+ * The reason phrase of each status code the mock answers with: the mock's one table of them.
+ *
+ * @internal
+ */
+export const REASONS = {
   200: 'OK',
   201: 'Created',
   204: 'No Content',
@@ -19,7 +24,7 @@ const REASONS: Readonly<Record<number, string>> = {
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
-};
+} as const satisfies Readonly<Record<number, string>>;
 
 /**
  * The HTTP reason phrase of a status code (`404` → `Not Found`), which is also the `message` of
@@ -28,7 +33,8 @@ const REASONS: Readonly<Record<number, string>> = {
  * @internal
  */
 export function reasonPhrase(status: number): string {
-  return REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
+  const phrases: Readonly<Record<number, string>> = REASONS;
+  return phrases[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
 }
 
 /**
@@ -109,8 +115,23 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
   if (Number.isFinite(declared) && declared > limit) {
     throw new HttpError(413, `body of ${declared} bytes exceeds ${limit}`);
   }
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const bytes = await readUpTo(request.body, limit);
+  if (bytes === undefined) throw new HttpError(413, `body exceeds ${limit} bytes`);
+  return bytes;
+}
+
+/**
+ * Reads a body (of a request or a response) whole; `undefined`, the rest cancelled, as soon as it
+ * is larger than `limit` bytes, so a runaway body cannot exhaust memory.
+ *
+ * @internal
+ */
+export async function readUpTo(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array | undefined> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -119,7 +140,7 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      throw new HttpError(413, `body exceeds ${limit} bytes`);
+      return undefined;
     }
     chunks.push(value);
   }

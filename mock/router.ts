@@ -17,7 +17,8 @@ import {
 } from './http.js';
 import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
 import { matchPath, type Resolvers, type Route, routeOf, splitPath } from './route.js';
-import type { JournalEntry, ServiceState } from './state.js';
+import type { ServiceState } from './state.js';
+import type { JournalEntry } from './types.js';
 
 /**
  * What the router answers instead of a response when a fault asks for a network error; each
@@ -52,8 +53,9 @@ export const SERVICE_ROUTES: ReadonlyArray<Route> = SERVICE_OPERATIONS.map((spec
 /**
  * The one request router every transport calls (MSW handlers, `mock.fetch` and the HTTP server),
  * so the service answers alike through each. The HTTP server alone also answers what only a socket
- * brings, before the router and so without a journal entry: a body over `maxBodyBytes` (413), a
- * request it cannot read (400), and `GET /openapi.json`.
+ * brings, before the router and so without a journal entry: the refusals of its access rules
+ * (`Host`, `Origin`, the control token), a body over `maxBodyBytes` (413), a request it cannot
+ * read (400), and `GET /openapi.json`.
  *
  * @internal
  */
@@ -99,13 +101,7 @@ async function authenticate(
   if (header === null) return 'missing Authorization header';
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match?.[1]) return 'Authorization is not "Bearer <token>"';
-  const result = await state.signer.verify(match[1], state.clock.nowMs());
-  if (!result.ok) return `token ${result.reason}`;
-  if (result.claims.sub !== state.companyId) return 'token of another company';
-  const serial = Number.parseInt(result.claims.jti, 10);
-  if (!(serial >= state.revokedBelowSerial)) return 'token revoked';
-  if (state.deniedActions.has(operation)) return `not authorized for ${operation}`;
-  return undefined;
+  return state.auth.refusal(match[1], operation);
 }
 
 function parseJson(request: Request, bytes: Uint8Array): unknown {
@@ -148,7 +144,7 @@ export function createRouter(state: ServiceState): Router {
         }
       }
       const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
-        id: state.nextRequestId(),
+        id: state.journal.nextRequestId(),
         method,
         path,
         query,
@@ -157,7 +153,7 @@ export function createRouter(state: ServiceState): Router {
         time: state.nowIso(),
         callerIp,
       };
-      state.journal(entry);
+      state.journal.add(entry);
 
       const fault = state.faults.take(method, path);
       if (fault) entry.fault = fault.id;
@@ -219,7 +215,7 @@ async function answer(
   if (bytes.byteLength > 0) entry.bodyBytes = bytes.byteLength;
   if (!route || !params) throw new HttpError(404, 'no such operation');
   // The allowlist applies to every operation, the token endpoint included (the mock's choice).
-  if (state.allowedIps.length > 0 && !state.allowedIps.includes(callerIp)) {
+  if (!state.auth.allows(callerIp)) {
     entry.authFailure = `caller ${callerIp} not in the allowlist`;
     throw new HttpError(401, entry.authFailure);
   }

@@ -1,4 +1,5 @@
-import type { RunningMockServer, StartMockServerOptions } from './index.js';
+import type { ServedMock } from './server.js';
+import type { MockServerListenOptions, RunningMockServer } from './types.js';
 
 /**
  * Stands in for `server.ts` in the browser build of `pix-payment-sdk/mock` (the `browser` export
@@ -6,7 +7,10 @@ import type { RunningMockServer, StartMockServerOptions } from './index.js';
  *
  * @internal
  */
-export async function startServer(_options: StartMockServerOptions): Promise<RunningMockServer> {
+export async function startServer(
+  _options: MockServerListenOptions,
+  _mount: (url: string) => ServedMock,
+): Promise<RunningMockServer> {
   throw new Error(
     'startMockServer needs Node.js (node:http). In a browser, serve the mock with setupWorker(...mock.handlers) from msw/browser.',
   );

@@ -1,15 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { MockParts } from './create.js';
 import { reasonPhrase } from './http.js';
-import {
-  createPaymentServiceMock,
-  type PaymentServiceMock,
-  type RunningMockServer,
-  type StartMockServerOptions,
-} from './index.js';
-import { internalsOf, type MockInternals } from './internals.js';
 import { NETWORK_ERROR } from './router.js';
 import { type AccessRules, accessRules, refusalOf } from './server-access.js';
+import type { MockServerListenOptions, PaymentServiceMock, RunningMockServer } from './types.js';
+
+/** The mock a server serves: the public object, and the parts requests go through. */
+export interface ServedMock {
+  readonly mock: PaymentServiceMock;
+  readonly parts: MockParts;
+}
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) {
@@ -119,19 +120,19 @@ function toRequest(
 }
 
 async function handle(
-  internals: MockInternals,
+  parts: MockParts,
   access: AccessRules,
   origin: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const limit = internals.state.maxBodyBytes;
+  const limit = parts.state.maxBodyBytes;
   let url: URL;
   try {
     url = new URL(req.url ?? '/', origin);
     if (url.origin !== origin) throw new TypeError('absolute-form request target');
   } catch {
-    answerEarly(req, res, 400, { message: 'Bad Request' });
+    answerEarly(req, res, 400, { message: reasonPhrase(400) });
     return;
   }
   const control = url.pathname === '/__mock' || url.pathname.startsWith('/__mock/');
@@ -145,7 +146,7 @@ async function handle(
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    answerEarly(req, res, 413, { message: 'Payload Too Large' });
+    answerEarly(req, res, 413, { message: reasonPhrase(413) });
     return;
   }
   // `Expect: 100-continue`: the checks above passed, so the caller may send its body.
@@ -153,7 +154,7 @@ async function handle(
   const body = await readBody(req, limit);
   if (req.socket.destroyed) return;
   if (body === undefined) {
-    answerEarly(req, res, 413, { message: 'Payload Too Large' });
+    answerEarly(req, res, 413, { message: reasonPhrase(413) });
     return;
   }
   let request: Request;
@@ -166,7 +167,7 @@ async function handle(
     });
     request = toRequest(req, url, body, hangUp.signal);
   } catch {
-    send(res, 400, { message: 'Bad Request' });
+    send(res, 400, { message: reasonPhrase(400) });
     return;
   }
   if (request.method === 'GET' && url.pathname === '/openapi.json') {
@@ -176,7 +177,7 @@ async function handle(
     return;
   }
   const callerIp = req.socket.remoteAddress ?? '';
-  const result = await internals.router.handle(request, url.pathname, callerIp);
+  const result = await parts.router.handle(request, url.pathname, callerIp);
   if (result === NETWORK_ERROR) {
     req.socket.destroy();
     return;
@@ -199,11 +200,15 @@ function formatHost(host: string): string {
 const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
 
 /**
- * Serves a mock over `node:http`; see `startMockServer`.
+ * Listens over `node:http` as `options` say, then serves the mock that `mount` gives for the
+ * server's URL; see `startMockServer`. When `mount` throws, nothing is left listening.
  *
  * @internal
  */
-export async function startServer(options: StartMockServerOptions): Promise<RunningMockServer> {
+export async function startServer(
+  options: MockServerListenOptions,
+  mount: (url: string) => ServedMock,
+): Promise<RunningMockServer> {
   const { createServer } = await import('node:http');
   const { createHash, timingSafeEqual } = await import('node:crypto');
   const { networkInterfaces } = await import('node:os');
@@ -231,15 +236,15 @@ export async function startServer(options: StartMockServerOptions): Promise<Runn
         Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address)),
     });
   rulesFor(port); // refuses bad allowedHosts before anything listens
-  let ready: { internals: MockInternals; access: AccessRules } | undefined;
+  let ready: { parts: MockParts; access: AccessRules } | undefined;
   let origin = '';
   const server = createServer((req, res) => {
     if (!ready) {
-      answerEarly(req, res, 503, { message: 'Service Unavailable' });
+      answerEarly(req, res, 503, { message: reasonPhrase(503) });
       return;
     }
-    handle(ready.internals, ready.access, origin, req, res).catch(() => {
-      send(res, 500, { message: 'Internal Server Error' });
+    handle(ready.parts, ready.access, origin, req, res).catch(() => {
+      send(res, 500, { message: reasonPhrase(500) });
     });
   });
   // `Expect: 100-continue` goes to the request handler, which lets the body come only once the
@@ -248,9 +253,9 @@ export async function startServer(options: StartMockServerOptions): Promise<Runn
   // Bad request lines, oversized headers and the like: answer 400 and drop the connection.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) {
-      const body = '{"message":"Bad Request"}';
+      const body = JSON.stringify({ message: reasonPhrase(400) });
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+        `HTTP/1.1 400 ${reasonPhrase(400)}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
       );
     } else {
       socket.destroy();
@@ -274,26 +279,14 @@ export async function startServer(options: StartMockServerOptions): Promise<Runn
   const address = server.address() as AddressInfo;
   const url = `http://${formatHost(host)}:${address.port}`;
   origin = new URL(url).origin;
-  let mock: PaymentServiceMock;
+  let served: ServedMock;
   try {
-    if (options.mock) {
-      mock = options.mock;
-    } else {
-      const {
-        port: _port,
-        host: _host,
-        mock: _mock,
-        controlToken: _controlToken,
-        allowedHosts: _allowedHosts,
-        ...mockOptions
-      } = options;
-      mock = createPaymentServiceMock({ ...mockOptions, baseUrl: url });
-    }
-    ready = { internals: internalsOf(mock), access: rulesFor(address.port) };
+    served = mount(url);
+    ready = { parts: served.parts, access: rulesFor(address.port) };
   } catch (error) {
     // Invalid mock options: nothing is left listening.
     await close();
     throw error;
   }
-  return { url, mock, close };
+  return { url, mock: served.mock, close };
 }

@@ -4,6 +4,8 @@ import {
   PaymentTimeoutError,
   PaymentValidationError,
 } from 'pix-payment-sdk';
+import { createPaymentServiceMock } from '../create.js';
+import { readUpTo } from '../http.js';
 import { cryptoRandom, uuid } from '../ids.js';
 import {
   FORGED_TOKEN,
@@ -174,20 +176,9 @@ function checkOptions(options: ConformanceOptions): void {
 
 /** The body, read up to a limit, so a runaway answer cannot exhaust memory. */
 async function readBody(response: Response): Promise<ReadBody> {
-  const reader = response.body?.getReader();
-  if (!reader) return { kind: 'empty' };
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return { kind: 'too large' };
-    }
-    text += decoder.decode(chunk.value, { stream: true });
-  }
-  text += decoder.decode();
+  const bytes = await readUpTo(response.body, MAX_BODY_BYTES);
+  if (bytes === undefined) return { kind: 'too large' };
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return { kind: 'empty' };
   try {
     return { kind: 'json', value: JSON.parse(text) };
@@ -273,9 +264,6 @@ function wrongPassword(right: string): string {
 }
 
 async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
-  // Loaded at run time: mock/index.ts exports this module, and a static import back would make a
-  // cycle that never settles once msw is loaded with a top-level await.
-  const { createPaymentServiceMock } = await import('../index.js');
   const mock = createPaymentServiceMock();
   const customer = mock.customers.create({
     name: 'Conformance Check',

@@ -1,12 +1,11 @@
 import { HttpError, isRecord, json, own } from '../http.js';
-import { cryptoRandom, uuid } from '../ids.js';
 import type { Resolvers } from '../route.js';
 
 /**
  * `POST /auth/token`: the company's email and password give 200 `{ token }`, an HS256 JWT with
- * `sub` (the company id), `iat`, `exp` (per the provider's public docs, 15 days on the mock clock)
- * and `jti`. Wrong credentials give 401 (per the provider's public docs); a body without both
- * fields as non-empty strings gives 400 (the mock's choice).
+ * `sub` (the company id), `iat`, `exp` (on the mock clock; 15 days by default, per the provider's
+ * public docs) and `jti`. Wrong credentials give 401 (per the provider's public docs); a body
+ * without both fields as non-empty strings gives 400 (the mock's choice).
  *
  * @internal
  */
@@ -22,16 +21,6 @@ export const authResolvers: Pick<Resolvers, 'auth.getToken'> = {
     if (email !== credentials.email || password !== credentials.password) {
       throw new HttpError(401, 'wrong email or password');
     }
-    const nowMs = state.clock.nowMs();
-    // jti is `<serial>:<uuid>`: the serial lets expireTokens() revoke every token issued so far;
-    // the uuid is random even with a seed, so logging in never shifts the seeded ids.
-    const jti = `${state.tokenSerial++}:${uuid(cryptoRandom())}`;
-    const token = await state.signer.sign({
-      sub: state.companyId,
-      iat: Math.floor(nowMs / 1000),
-      exp: Math.floor((nowMs + state.tokenTtlMs) / 1000),
-      jti,
-    });
-    return json(200, { token });
+    return json(200, { token: await state.auth.issueToken() });
   },
 };

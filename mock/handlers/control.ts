@@ -1,7 +1,8 @@
 import { type FaultSpec, InvalidFaultError } from '../faults.js';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { deniableOperation, type OperationId } from '../operations.js';
-import type { ServiceState, TransactionKind } from '../state.js';
+import type { TransactionKind } from '../state/transactions.js';
+import type { ServiceState } from '../state.js';
 import { createCustomerDirect } from './customers.js';
 
 /**
@@ -40,14 +41,14 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
     seededCustomerId: state.seededCustomerId,
     now: state.nowIso(),
     webhookUrl: state.webhooks.url,
-    allowedIps: state.allowedIps,
-    deniedActions: [...state.deniedActions],
+    allowedIps: state.auth.allowedIps,
+    deniedActions: [...state.auth.deniedActions],
     counts: {
       customers: state.customers.size,
       pixKeys: state.pixKeys.size,
-      withdrawals: state.withdrawals.size,
-      deposits: state.deposits.size,
-      requests: state.journalSize,
+      withdrawals: state.transactions.size('withdrawal'),
+      deposits: state.transactions.size('deposit'),
+      requests: state.journal.size,
       deliveries: state.webhooks.deliveries.length,
     },
     faults: state.faults.list().map(({ id, spec, hits, remaining }) => ({
@@ -71,7 +72,7 @@ function settleRoute(kind: TransactionKind): ControlRoute {
     async handle({ state, params, body }) {
       const input = objectBody(body);
       const id = params.id ?? '';
-      if (!state.transactionsOf(kind).has(id)) {
+      if (!state.transactions.get(kind, id)) {
         throw new HttpError(404, `no ${kind} with id ${JSON.stringify(id)}`);
       }
       const status = own(input, 'status');
@@ -80,9 +81,11 @@ function settleRoute(kind: TransactionKind): ControlRoute {
       if (document !== undefined && typeof document !== 'string') {
         throw new HttpError(400, 'identifiedDocumentPix must be a string');
       }
-      const delivery = await state.settle(kind, id, status, { identifiedDocumentPix: document });
-      const record = state.transactionsOf(kind).get(id);
-      return json(200, { [kind]: record && state.transactionView(record), delivery });
+      const delivery = await state.transactions.settle(kind, id, status, {
+        identifiedDocumentPix: document,
+      });
+      const record = state.transactions.get(kind, id);
+      return json(200, { [kind]: record && state.transactions.view(record), delivery });
     },
   };
 }
@@ -149,7 +152,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle: ({ state }) =>
       json(
         200,
-        [...state.customers.values()].map((c) => state.customerView(c)),
+        state.customers.all().map((c) => state.customers.view(c)),
       ),
   },
   {
@@ -167,7 +170,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle: ({ state }) =>
       json(
         200,
-        [...state.withdrawals.values()].map((w) => state.transactionView(w)),
+        state.transactions.all('withdrawal').map((w) => state.transactions.view(w)),
       ),
   },
   {
@@ -177,7 +180,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle: ({ state }) =>
       json(
         200,
-        [...state.deposits.values()].map((d) => state.transactionView(d)),
+        state.transactions.all('deposit').map((d) => state.transactions.view(d)),
       ),
   },
   settleRoute('withdrawal'),
@@ -225,7 +228,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'GET',
     path: '/__mock/requests',
     body: false,
-    handle: ({ state }) => json(200, state.requests),
+    handle: ({ state }) => json(200, state.journal.entries),
   },
   {
     method: 'GET',
@@ -286,7 +289,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     path: '/__mock/auth/expire-tokens',
     body: false,
     handle({ state }) {
-      expireTokens(state);
+      state.auth.expireTokens();
       return json(200, { message: 'tokens expired' });
     },
   },
@@ -299,8 +302,8 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
       if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
         throw new HttpError(400, 'ips must be an array of strings');
       }
-      state.allowedIps = [...ips];
-      return json(200, { ips: state.allowedIps });
+      state.auth.allowedIps = [...ips];
+      return json(200, { ips: state.auth.allowedIps });
     },
   },
   {
@@ -319,17 +322,8 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
         // Old names are accepted and stored as the ids they stand for.
         ids.push(answer.id);
       }
-      state.deniedActions = new Set(ids);
-      return json(200, { actions: [...state.deniedActions] });
+      state.auth.deniedActions = new Set(ids);
+      return json(200, { actions: [...state.auth.deniedActions] });
     },
   },
 ];
-
-/**
- * Revokes every token issued so far; tokens issued later work.
- *
- * @internal
- */
-export function expireTokens(state: ServiceState): void {
-  state.revokedBelowSerial = state.tokenSerial;
-}

@@ -2,19 +2,9 @@ import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
-import type { CustomerRecord, ServiceState } from '../state.js';
-
-/**
- * Checked input of a new customer.
- *
- * @internal
- */
-export interface CustomerInput {
-  name: string;
-  document: string;
-  email: string | undefined;
-  phone: string | undefined;
-}
+import type { CustomerInput, CustomerRecord } from '../state/customers.js';
+import type { ServiceState } from '../state.js';
+import type { MockCustomer } from '../types.js';
 
 /**
  * Checks a customer body: `name` and `document` required (per the provider's public docs); the
@@ -71,14 +61,14 @@ export const customerResolvers: Pick<Resolvers, 'customers.create' | 'customers.
   'customers.create'({ state, body }) {
     const input = checkCustomerInput(body);
     if (typeof input === 'string') throw new HttpError(400, input);
-    const existing = state.customersByDocument.get(input.document);
+    const existing = state.customers.withDocument(input.document);
     if (existing !== undefined) {
       return json(200, {
         message: 'Cliente já está cadastrado na base de dados',
-        customer: { _id: existing },
+        customer: { _id: existing._id },
       });
     }
-    const customer = state.insertCustomer(input);
+    const customer = state.customers.insert(input);
     return json(201, {
       message: 'Novo cliente criado com sucesso',
       customer: {
@@ -132,18 +122,18 @@ export interface CustomerCreateInput {
 export function createCustomerDirect(
   state: ServiceState,
   input: CustomerCreateInput | Record<string, unknown> = {},
-): ReturnType<ServiceState['customerView']> {
+): MockCustomer {
   const raw = input as Record<string, unknown>;
   const candidate = {
     name: own(raw, 'name') ?? `Cliente ${state.customers.size + 1}`,
-    document: own(raw, 'document') ?? state.generateCpf(),
+    document: own(raw, 'document') ?? state.customers.freeCpf(),
     ...(own(raw, 'email') !== undefined ? { email: own(raw, 'email') } : {}),
     ...(own(raw, 'phone') !== undefined ? { phone: own(raw, 'phone') } : {}),
   };
   const checked = checkCustomerInput(candidate);
   if (typeof checked === 'string') throw new TypeError(`customers.create: ${checked}`);
-  if (state.customersByDocument.has(checked.document)) {
+  if (state.customers.withDocument(checked.document)) {
     throw new TypeError(`customers.create: a customer with document ${checked.document} exists`);
   }
-  return state.customerView(state.insertCustomer(checked));
+  return state.customers.view(state.customers.insert(checked));
 }

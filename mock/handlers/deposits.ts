@@ -21,7 +21,7 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
     const sentCurrency = wholeCurrency(body);
     const customer = customerOr404(state, customerId);
     const currency = listedCurrency(sentCurrency, state.currenciesOf('deposit'));
-    const record = state.insertTransaction('deposit', {
+    const record = state.transactions.insert('deposit', {
       customerId: customer._id,
       externalId,
       amountCents: cents,

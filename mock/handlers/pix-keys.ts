@@ -34,21 +34,21 @@ export const pixKeyResolvers: Pick<Resolvers, 'pixKeys.add' | 'pixKeys.list' | '
     if (!checked.valid && !cpfCheckDigitsWrong) throw new HttpError(400, checked.reason);
     const customer = customerOr404(state, params.customerId);
     if (!checked.valid) throw new HttpError(404, 'the key does not correspond to a valid CPF');
-    if (state.pixKeysByValue.has(checked.key)) {
+    if (state.pixKeys.isRegistered(checked.key)) {
       throw new HttpError(404, 'the Pix key is already registered');
     }
-    const record = state.insertPixKey(customer._id, type as KnownPixKeyType, checked.key);
+    const record = state.pixKeys.insert(customer._id, type as KnownPixKeyType, checked.key);
     return json(201, {
       // Per the provider's public docs.
       message: 'Chave Pix adicionada com sucesso',
-      key: state.shownKey(record),
+      key: state.pixKeys.shown(record),
     });
   },
   'pixKeys.list'({ state, params }) {
     const customer = customerOr404(state, params.customerId);
     return json(
       200,
-      state.keysOf(customer._id).map((record) => state.shownKey(record)),
+      state.pixKeys.all(customer._id).map((record) => state.pixKeys.shown(record)),
     );
   },
   'pixKeys.remove'({ state, params }) {
@@ -58,7 +58,7 @@ export const pixKeyResolvers: Pick<Resolvers, 'pixKeys.add' | 'pixKeys.list' | '
     if (!record || record.customerId !== customer._id) {
       throw new HttpError(404, 'Pix key not found for this customer');
     }
-    state.deletePixKey(record._id);
+    state.pixKeys.delete(record._id);
     // Per the provider's public docs: 201, not 200.
     return json(201, { message: 'Chave Pix removida com sucesso' });
   },

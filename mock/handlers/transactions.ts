@@ -1,7 +1,8 @@
 import { HttpError, json } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolver, Resolvers } from '../route.js';
-import type { ServiceState, TransactionKind, TransactionRecord } from '../state.js';
+import type { TransactionKind, TransactionRecord } from '../state/transactions.js';
+import type { ServiceState } from '../state.js';
 
 // Per the provider's public docs.
 const RESENT: Readonly<Record<TransactionKind, string>> = {
@@ -20,8 +21,7 @@ export function transactionOr404(
   kind: TransactionKind,
   id: string | undefined,
 ): TransactionRecord {
-  const record =
-    id !== undefined && isObjectId(id) ? state.transactionsOf(kind).get(id) : undefined;
+  const record = id !== undefined && isObjectId(id) ? state.transactions.get(kind, id) : undefined;
   if (!record) throw new HttpError(404, `${kind} not found`);
   return record;
 }
@@ -60,7 +60,7 @@ function shared(
     resend({ state, params }) {
       const record = transactionOr404(state, kind, params.id);
       // Answers at once; the delivery runs in the background (mock.webhooks.flush() awaits it).
-      void state.webhooks.deliver(state.webhookPayload(record), 'resend');
+      void state.webhooks.deliver(state.transactions.payload(record), 'resend');
       return json(200, { message: RESENT[kind] });
     },
   };

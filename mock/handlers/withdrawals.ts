@@ -1,7 +1,7 @@
 import { HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
-import { maskKey } from '../state.js';
+import { maskKey } from '../state/pix-keys.js';
 import { customerOr404 } from './customers.js';
 import { amountCents, externalIdOf, listedCurrency, stringField, wholeCurrency } from './shared.js';
 
@@ -20,9 +20,10 @@ export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
     const externalId = externalIdOf(body);
     // Per the provider's public docs, a repeated externalId is ignored: the mock answers the
     // first withdrawal again (with its current status) and creates nothing.
-    const firstId =
-      externalId === undefined ? undefined : state.withdrawalsByExternalId.get(externalId);
-    const first = firstId === undefined ? undefined : state.withdrawals.get(firstId);
+    const first =
+      externalId === undefined
+        ? undefined
+        : state.transactions.withdrawalWithExternalId(externalId);
     if (first) return json(201, { message: CREATED, status: first.status, _id: first._id });
 
     const cents = amountCents(body);
@@ -53,7 +54,7 @@ export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
     ) {
       throw new HttpError(400, 'pixKey is not a key registered to this customer');
     }
-    const record = state.insertTransaction('withdrawal', {
+    const record = state.transactions.insert('withdrawal', {
       customerId: customer._id,
       externalId,
       amountCents: cents,

@@ -26,6 +26,7 @@ import {
 } from 'pix-payment-sdk';
 import * as z from 'zod/mini';
 import { EmptyBody } from '../../src/operations.js';
+import { REASONS } from '../http.js';
 import {
   customerCreatedExample,
   customerExistsExample,
@@ -49,11 +50,11 @@ const SCHEMA_REF = '#/components/schemas/';
 
 /** @internal */
 export const REASON_PHRASES = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  404: 'Not Found',
-  409: 'Conflict',
-  500: 'Internal Server Error',
+  400: REASONS[400],
+  401: REASONS[401],
+  404: REASONS[404],
+  409: REASONS[409],
+  500: REASONS[500],
 } as const;
 /** @internal */
 export type ErrorStatus = 400 | 401 | 404 | 500;

@@ -1,0 +1,287 @@
+// Creation of a mock: its state, its router, and the façade of controls over them; and serving
+// one over HTTP, where the server is handed the router and the state it serves.
+import type { HttpHandler } from 'msw';
+import { createCustomerDirect } from './handlers/customers.js';
+import { loadMsw } from './msw.js';
+import { deniableOperation, type OperationAlias, type OperationId } from './operations.js';
+import { createRouter, NETWORK_ERROR, type Router } from './router.js';
+import { assertSupportedRuntime } from './runtime.js';
+import type { TransactionKind } from './state/transactions.js';
+import { ServiceState } from './state.js';
+import type {
+  MockDeposit,
+  MockFetch,
+  MockWithdrawal,
+  PaymentServiceMock,
+  PaymentServiceMockOptions,
+  RunningMockServer,
+  StartMockServerOptions,
+  TransactionControls,
+} from './types.js';
+
+/**
+ * The path of `url` relative to the mock's base URL, or `undefined` when the mock does not serve
+ * it.
+ */
+function relativePath(state: ServiceState, url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== state.origin) return undefined;
+  const { pathname } = parsed;
+  if (state.basePath === '') return pathname;
+  if (pathname === state.basePath) return '/';
+  return pathname.startsWith(`${state.basePath}/`)
+    ? pathname.slice(state.basePath.length)
+    : undefined;
+}
+
+/**
+ * Creates a faithful in-memory Pix payment service: the operations of the service document and
+ * those the provider publishes, with their status codes, bodies and Portuguese messages, real
+ * HS256 tokens, state that later calls see, and webhooks over real HTTP. Use it through MSW
+ * (`mock.handlers`), through `mock.fetch`, or over real HTTP with {@link startMockServer}.
+ * Needs Node.js 22 or later in Node (an older Node gets an `Error` saying so), or a browser.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { PaymentClient } from 'pix-payment-sdk';
+ * import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+ *
+ * const mock = createPaymentServiceMock({ seed: 1 });
+ * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials });
+ * const { key } = await client.pixKeys.add(mock.customers.seeded._id, { type: 'EMAIL', key: 'ana@example.com' });
+ * ```
+ */
+export function createPaymentServiceMock(
+  options: PaymentServiceMockOptions = {},
+): PaymentServiceMock {
+  assertSupportedRuntime();
+  const state = new ServiceState(options);
+  return mockOver({ state, router: createRouter(state) });
+}
+
+/** What the HTTP server serves of a mock: its state (for its limits) and its router. */
+export interface MockParts {
+  readonly state: ServiceState;
+  readonly router: Router;
+}
+
+/**
+ * The base of every mock made here: it keeps the mock's parts in a private field, which only this
+ * module reads (to serve a mock handed to {@link startMockServer}).
+ */
+class MockBase {
+  readonly #parts: MockParts;
+
+  constructor(parts: MockParts) {
+    this.#parts = parts;
+  }
+
+  /** The parts of a mock made by {@link createPaymentServiceMock}; a `TypeError` otherwise. */
+  static partsOf(mock: unknown): MockParts {
+    if (typeof mock !== 'object' || mock === null || !(#parts in mock)) {
+      throw new TypeError('not a mock created by createPaymentServiceMock()');
+    }
+    return (mock as MockBase).#parts;
+  }
+}
+
+/** The mock's controls over its parts. */
+function mockOver(parts: MockParts): PaymentServiceMock {
+  const { state, router } = parts;
+
+  const mockFetch: MockFetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (request.signal.aborted) throw request.signal.reason;
+    const path = relativePath(state, request.url);
+    if (path === undefined) {
+      throw new TypeError('fetch failed', {
+        cause: new Error(
+          `${new URL(request.url).origin} is not served by this mock (${state.baseUrl})`,
+        ),
+      });
+    }
+    const result = await router.handle(request, path, state.auth.callerIp);
+    if (request.signal.aborted) throw request.signal.reason;
+    if (result === NETWORK_ERROR) {
+      throw new TypeError('fetch failed', {
+        cause: new Error('network error injected by mock.faults'),
+      });
+    }
+    return result;
+  };
+
+  // Built on first read: msw is an optional peer, needed by this property alone.
+  let handlers: ReadonlyArray<HttpHandler> | undefined;
+  const buildHandlers = (): ReadonlyArray<HttpHandler> => {
+    const { http, HttpResponse } = loadMsw();
+    return Object.freeze([
+      http.all(
+        ({ request }) => relativePath(state, request.url) !== undefined,
+        async ({ request }) => {
+          const result = await router.handle(
+            request,
+            relativePath(state, request.url) ?? '/',
+            state.auth.callerIp,
+          );
+          return result === NETWORK_ERROR ? HttpResponse.error() : result;
+        },
+      ),
+    ]);
+  };
+
+  // The view's shape follows the record's kind, so each kind's controls show their own type.
+  const transactions = <View extends MockWithdrawal | MockDeposit>(
+    kind: TransactionKind,
+  ): TransactionControls<View> => ({
+    settle: (id, status, settleOptions) =>
+      state.transactions.settle(kind, id, status, settleOptions),
+    get(id) {
+      const record = state.transactions.get(kind, id);
+      return record ? (state.transactions.view(record) as View) : undefined;
+    },
+    list: () =>
+      state.transactions.all(kind).map((record) => state.transactions.view(record) as View),
+  });
+
+  const deniable = (method: string, name: OperationId | OperationAlias): OperationId => {
+    const answer = deniableOperation(name);
+    if ('refused' in answer) throw new RangeError(`auth.${method}: ${answer.refused}`);
+    return answer.id;
+  };
+
+  const mock: PaymentServiceMock = {
+    get baseUrl() {
+      return state.baseUrl;
+    },
+    get credentials() {
+      return state.credentials;
+    },
+    get handlers() {
+      handlers ??= buildHandlers();
+      return handlers;
+    },
+    fetch: mockFetch,
+    customers: {
+      create: (input) => createCustomerDirect(state, input),
+      get(id) {
+        const record = state.customers.get(id);
+        return record ? state.customers.view(record) : undefined;
+      },
+      list: () => state.customers.all().map((record) => state.customers.view(record)),
+      get seeded() {
+        return state.customers.view(state.customers.get(state.seededCustomerId) ?? fail());
+      },
+    },
+    pixKeys: {
+      list: (customerId) =>
+        state.pixKeys.all(customerId).map((record) => state.pixKeys.view(record)),
+    },
+    withdrawals: transactions<MockWithdrawal>('withdrawal'),
+    deposits: transactions<MockDeposit>('deposit'),
+    webhooks: {
+      setUrl: (url) => state.webhooks.setUrl(url),
+      get url() {
+        return state.webhooks.url;
+      },
+      get deliveries() {
+        return state.webhooks.deliveries;
+      },
+      flush: () => state.webhooks.flush(),
+      waitForDeliveries: () => state.webhooks.flush(),
+    },
+    get requests() {
+      return state.journal.entries;
+    },
+    faults: {
+      inject: (spec) => state.faults.inject(spec),
+      clear: () => state.faults.clear(),
+    },
+    auth: {
+      expireTokens: () => state.auth.expireTokens(),
+      allowIps(ips) {
+        if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
+          throw new TypeError('auth.allowIps(ips): ips must be an array of strings');
+        }
+        state.auth.allowedIps = [...ips];
+      },
+      get allowedIps() {
+        return [...state.auth.allowedIps];
+      },
+      setCallerIp(ip) {
+        if (typeof ip !== 'string' || ip === '') {
+          throw new TypeError('auth.setCallerIp(ip): ip must be a non-empty string');
+        }
+        state.auth.callerIp = ip;
+      },
+      get callerIp() {
+        return state.auth.callerIp;
+      },
+      denyAction: (operation) =>
+        void state.auth.deniedActions.add(deniable('denyAction', operation)),
+      allowAction: (operation) =>
+        void state.auth.deniedActions.delete(deniable('allowAction', operation)),
+      issueToken: () => state.auth.issueToken(),
+    },
+    clock: {
+      get frozen() {
+        return state.clock.frozen;
+      },
+      now: () => state.clock.now(),
+      advance: (ms) => state.clock.advance(ms),
+      set: (time) => state.clock.set(time),
+    },
+    reset: () => state.reset(),
+  };
+  // The controls are copied with their getters onto a base that holds the parts.
+  const base = new MockBase(parts);
+  return Object.defineProperties(base, Object.getOwnPropertyDescriptors(mock)) as typeof base &
+    PaymentServiceMock;
+}
+
+function fail(): never {
+  throw new Error('the seeded customer is missing');
+}
+
+/**
+ * Serves a mock over real HTTP (Node only; `node:http` is loaded lazily so this module stays
+ * browser-safe). Requests go through the same router as the MSW handlers, with the real socket
+ * address as the caller address. Control routes under `/__mock/` let suites in any language
+ * drive the mock.
+ *
+ * @example
+ * ```ts
+ * const running = await startMockServer({ port: 0, seed: 7 });
+ * const client = new PaymentClient({ baseUrl: running.url, ...running.mock.credentials });
+ * // …
+ * await running.close();
+ * ```
+ */
+export async function startMockServer(
+  options: StartMockServerOptions = {},
+): Promise<RunningMockServer> {
+  // Loaded when called: the server module needs node:http, and the browser build swaps it out.
+  const { startServer } = await import('./server.js');
+  const given = options.mock;
+  if (given) return startServer(options, () => ({ mock: given, parts: MockBase.partsOf(given) }));
+  const {
+    port: _port,
+    host: _host,
+    mock: _mock,
+    controlToken: _controlToken,
+    allowedHosts: _allowedHosts,
+    ...mockOptions
+  } = options;
+  // The new mock's baseUrl is the server's URL, known once it listens.
+  return startServer(options, (url) => {
+    const mock = createPaymentServiceMock({ ...mockOptions, baseUrl: url });
+    return { mock, parts: MockBase.partsOf(mock) };
+  });
+}

@@ -1,0 +1,209 @@
+import {
+  type Currency,
+  isValidCnpj,
+  isValidCpf,
+  type KnownTransactionStatus,
+  TRANSACTION_STATUSES,
+  type WebhookPayload,
+} from 'pix-payment-sdk';
+import { buildBrCode } from '../br-code.js';
+import type { MockDeposit, MockWithdrawal } from '../types.js';
+import type { WebhookDelivery } from '../webhooks.js';
+import type { Stamps } from './stamps.js';
+
+/**
+ * What a transaction is: a withdrawal (a payout to a Pix key) or a deposit (a Pix charge).
+ *
+ * @internal
+ */
+export type TransactionKind = 'withdrawal' | 'deposit';
+
+/**
+ * Internal record of a withdrawal or a deposit: one shape for both, `kind` says which.
+ *
+ * @internal
+ */
+export interface TransactionRecord {
+  readonly kind: TransactionKind;
+  _id: string;
+  customerId: string;
+  externalId: string | undefined;
+  amountCents: number;
+  currency: Currency;
+  status: KnownTransactionStatus;
+  identifiedDocumentPix: string | undefined;
+  createdDate: string;
+  updatedDate: string;
+  /** The receiving key of a withdrawal (unmasked); `undefined` for a deposit. */
+  pixKey: { key: string; type: string; _id: string } | undefined;
+  /** The BR Code of a deposit; `undefined` for a withdrawal. */
+  code: string | undefined;
+}
+
+/**
+ * What a new transaction is made from; the state adds the id, status, times and BR Code.
+ *
+ * @internal
+ */
+export type TransactionInput = Pick<
+  TransactionRecord,
+  'customerId' | 'externalId' | 'amountCents' | 'currency' | 'pixKey'
+>;
+
+/** The company behind the mock's deposits' BR Codes. */
+const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as const;
+
+/**
+ * The withdrawals and the deposits: one record type for both, kept by kind, with the withdrawals'
+ * index by `externalId`.
+ *
+ * @internal
+ */
+export class TransactionsArea {
+  readonly #stamps: Stamps;
+  readonly #companyPixKey: () => string;
+  readonly #deliver: (
+    payload: WebhookPayload,
+    trigger: WebhookDelivery['trigger'],
+  ) => Promise<WebhookDelivery>;
+  #withdrawals = new Map<string, TransactionRecord>();
+  #deposits = new Map<string, TransactionRecord>();
+  #withdrawalIdByExternalId = new Map<string, string>();
+
+  /**
+   * `companyPixKey` is the key in the deposits' BR Codes (read at each use: a seeded mock's
+   * changes on reset()); `deliver` sends a webhook.
+   */
+  constructor(
+    stamps: Stamps,
+    companyPixKey: () => string,
+    deliver: (
+      payload: WebhookPayload,
+      trigger: WebhookDelivery['trigger'],
+    ) => Promise<WebhookDelivery>,
+  ) {
+    this.#stamps = stamps;
+    this.#companyPixKey = companyPixKey;
+    this.#deliver = deliver;
+  }
+
+  get(kind: TransactionKind, id: string): TransactionRecord | undefined {
+    return this.#of(kind).get(id);
+  }
+
+  /** Every transaction of one kind, oldest first. */
+  all(kind: TransactionKind): TransactionRecord[] {
+    return [...this.#of(kind).values()];
+  }
+
+  size(kind: TransactionKind): number {
+    return this.#of(kind).size;
+  }
+
+  /** The withdrawal created with `externalId`, or `undefined`. */
+  withdrawalWithExternalId(externalId: string): TransactionRecord | undefined {
+    const id = this.#withdrawalIdByExternalId.get(externalId);
+    return id === undefined ? undefined : this.#withdrawals.get(id);
+  }
+
+  /** Creates a withdrawal (`PENDING`) or a deposit (`WAITING_PAYMENT`, with its BR Code). */
+  insert(kind: TransactionKind, input: TransactionInput): TransactionRecord {
+    const now = this.#stamps.nowIso();
+    const id = this.#stamps.newId();
+    const record: TransactionRecord = {
+      ...input,
+      kind,
+      _id: id,
+      status: kind === 'withdrawal' ? 'PENDING' : 'WAITING_PAYMENT',
+      identifiedDocumentPix: undefined,
+      code:
+        kind === 'deposit'
+          ? buildBrCode({
+              pixKey: this.#companyPixKey(),
+              amountCents: input.amountCents,
+              merchantName: MOCK_COMPANY.name,
+              merchantCity: MOCK_COMPANY.city,
+              txid: id,
+            })
+          : undefined,
+      createdDate: now,
+      updatedDate: now,
+    };
+    this.#of(kind).set(id, record);
+    // Per the provider's public docs, only withdrawals are idempotent by externalId.
+    if (kind === 'withdrawal' && record.externalId !== undefined) {
+      this.#withdrawalIdByExternalId.set(record.externalId, id);
+    }
+    return record;
+  }
+
+  /** The webhook body of a transaction. */
+  payload(record: TransactionRecord): WebhookPayload {
+    // Per the provider's public docs: `id` (not `_id`), name BRL, type PIX, decimal amount.
+    return {
+      id: record._id,
+      customerId: record.customerId,
+      status: record.status,
+      name: record.currency.name,
+      type: record.currency.type,
+      amount: record.amountCents / 100,
+      operation: record.kind === 'withdrawal' ? 'WITHDRAW' : 'DEPOSIT',
+      ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
+    };
+  }
+
+  /** Moves a transaction to `status` and sends its webhook. */
+  async settle(
+    kind: TransactionKind,
+    id: string,
+    status: string,
+    options: { identifiedDocumentPix?: string | undefined } = {},
+  ): Promise<WebhookDelivery> {
+    const record = this.#of(kind).get(id);
+    if (!record) throw new RangeError(`no ${kind} with id ${JSON.stringify(id)}`);
+    if (!(TRANSACTION_STATUSES as ReadonlyArray<string>).includes(status)) {
+      throw new RangeError(
+        `status must be one of ${TRANSACTION_STATUSES.join(', ')}, got ${JSON.stringify(status)}`,
+      );
+    }
+    const document = options.identifiedDocumentPix;
+    if (document !== undefined && !isValidCpf(document) && !isValidCnpj(document)) {
+      throw new RangeError('identifiedDocumentPix must be a valid CPF or CNPJ');
+    }
+    record.status = status as KnownTransactionStatus;
+    record.updatedDate = this.#stamps.nowIso();
+    if (document !== undefined) record.identifiedDocumentPix = document;
+    return this.#deliver(this.payload(record), 'settle');
+  }
+
+  /** A transaction as `mock.withdrawals` and `mock.deposits` show it. */
+  view(record: TransactionRecord): MockWithdrawal | MockDeposit {
+    // `kind` decides which of `pixKey` and `code` the record holds, so which view this is.
+    return Object.freeze({
+      _id: record._id,
+      customerId: record.customerId,
+      ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
+      amount: record.amountCents / 100,
+      currency: record.currency,
+      ...(record.pixKey !== undefined ? { pixKey: Object.freeze({ ...record.pixKey }) } : {}),
+      status: record.status,
+      ...(record.code !== undefined ? { code: record.code } : {}),
+      ...(record.identifiedDocumentPix !== undefined
+        ? { identifiedDocumentPix: record.identifiedDocumentPix }
+        : {}),
+      createdDate: record.createdDate,
+      updatedDate: record.updatedDate,
+    }) as MockWithdrawal | MockDeposit;
+  }
+
+  /** No transaction. */
+  reset(): void {
+    this.#withdrawals = new Map();
+    this.#deposits = new Map();
+    this.#withdrawalIdByExternalId = new Map();
+  }
+
+  #of(kind: TransactionKind): Map<string, TransactionRecord> {
+    return kind === 'withdrawal' ? this.#withdrawals : this.#deposits;
+  }
+}

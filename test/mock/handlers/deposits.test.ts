@@ -1,0 +1,108 @@
+// Deposits.
+// Every test runs through MSW's setupServer, through mock.fetch and over real HTTP.
+import { describe, expect, it } from 'vitest';
+import {
+  answerOf,
+  BAD_REQUEST,
+  crc16,
+  depositCurrency,
+  emvFields,
+  HEX24,
+  type MockSession,
+  mockPerTest,
+  NOT_FOUND,
+  UNKNOWN_ID,
+} from '../../support/mock-suite.js';
+import { mockTransports } from '../../support/mock-transports.js';
+
+describe.each(mockTransports())('Deposits through $name', (transport) => {
+  let { h, api, token, customerId } = {} as MockSession;
+  mockPerTest(transport, (session) => {
+    ({ h, api, token, customerId } = session);
+  });
+
+  describe('deposits (per the provider)', () => {
+    it('201 WAITING_PAYMENT with a valid Pix BR Code; details show it', async () => {
+      const currency = await depositCurrency(api, token);
+      const answer = await api.call('POST', '/deposit', {
+        token,
+        body: { amount: 1234.5, customerId, currency, externalId: 'dep-1' },
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({
+        message: 'Pix Gerado com Sucesso',
+        data: {
+          status: 'WAITING_PAYMENT',
+          code: expect.any(String),
+          id: expect.stringMatching(HEX24),
+          customerId,
+        },
+      });
+      const { code, id } = (answer.body as { data: { code: string; id: string } }).data;
+      expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)));
+      expect(code.slice(-8, -4)).toBe('6304');
+      const fields = emvFields(code);
+      expect(fields.get('00')).toBe('01');
+      expect(emvFields(fields.get('26') ?? '').get('00')).toBe('br.gov.bcb.pix');
+      expect(fields.get('52')).toBe('0000');
+      expect(fields.get('53')).toBe('986');
+      expect(fields.get('54')).toBe('1234.50');
+      expect(fields.get('58')).toBe('BR');
+      expect(fields.get('59')?.length).toBeGreaterThan(0);
+      expect(fields.get('60')?.length).toBeGreaterThan(0);
+      expect(emvFields(fields.get('62') ?? '').get('05')).toBe(id);
+      const details = await api.call('GET', `/deposit/${id}/details`, { token });
+      expect(answerOf(details)).toEqual({
+        status: 200,
+        body: {
+          _id: id,
+          customerId,
+          externalId: 'dep-1',
+          document: h.mock.customers.seeded.document,
+          currency: { name: 'BRL', type: 'PIX', amount: 1234.5, status: 'WAITING_PAYMENT' },
+        },
+      });
+    });
+
+    it('404 for an unknown customer; 400 for a withdrawal currency or a bad amount', async () => {
+      const currency = await depositCurrency(api, token);
+      const withdrawalCurrency = (await api.call('GET', '/withdraw/company/currencies', { token }))
+        .body as unknown[];
+      const unknown = await api.call('POST', '/deposit', {
+        token,
+        body: { amount: 1, customerId: UNKNOWN_ID, currency },
+      });
+      expect(answerOf(unknown)).toEqual(NOT_FOUND);
+      for (const body of [
+        { amount: 1, customerId, currency: withdrawalCurrency[0] },
+        { amount: 0.001, customerId, currency },
+        { amount: 1, customerId },
+      ]) {
+        expect(answerOf(await api.call('POST', '/deposit', { token, body }))).toEqual(BAD_REQUEST);
+      }
+      expect(h.mock.deposits.list()).toHaveLength(0);
+    });
+
+    it('resend answers 200 with the Portuguese message; details of an unknown id are 404', async () => {
+      const currency = await depositCurrency(api, token);
+      const created = await api.call('POST', '/deposit', {
+        token,
+        body: { amount: 1, customerId, currency },
+      });
+      const { id } = (created.body as { data: { id: string } }).data;
+      const resent = await api.call('POST', `/deposit/${id}/resend/webhook`, { token });
+      expect(answerOf(resent)).toEqual({
+        status: 200,
+        body: { message: 'Webhook de depósito reenviado com sucesso' },
+      });
+      expect(answerOf(await api.call('GET', `/deposit/${UNKNOWN_ID}/details`, { token }))).toEqual(
+        NOT_FOUND,
+      );
+      expect(
+        answerOf(await api.call('POST', `/deposit/${UNKNOWN_ID}/resend/webhook`, { token })),
+      ).toEqual(NOT_FOUND);
+      const [delivery] = await h.mock.webhooks.flush();
+      expect(delivery).toMatchObject({ outcome: 'skipped', url: null });
+    });
+  });
+});
