@@ -39,6 +39,13 @@ export type {
 const PLACEHOLDER_SERVER_URL = 'https://api.example.com';
 const PROVIDER_DOCS = "Per the provider's public docs (beyond the service document).";
 
+// What the document covers, and which answers fall outside the operations' declared responses.
+const DESCRIPTION = [
+  "The payment service behind `pix-payment-sdk`: access tokens, customers, Pix keys, fiat currencies, withdrawals, deposits and their webhooks. Routes and facts that the service document leaves out come from the provider's public docs and say so. Generated from the zod schemas of `pix-payment-sdk`; do not edit by hand.",
+  'Each operation declares every status it answers, and no `default` response. What a server answers before a request reaches an operation is not declared per operation, as at the edge of any HTTP service: a request whose body is larger than the server accepts answers `413` `{ "message": "Payload Too Large" }` (any path, any method; the mock\'s limit is `maxBodyBytes`, 1 MiB by default), the mock server refuses a request whose `Host` does not name it with `403` `{ "message": "Forbidden", "detail": "..." }`, and a request it cannot parse as HTTP with `400` `{ "message": "Bad Request" }`.',
+  'Faults injected into the mock (`mock.faults.inject`, `POST /__mock/faults`) answer whatever status and body the test author chose; such answers are not part of this contract.',
+].join('\n\n');
+
 // The tags, in the order a merchant meets the areas; each area of the table has one.
 const TAGS = {
   auth: { name: 'Auth', description: 'Access tokens.' },
@@ -186,8 +193,7 @@ export function createOpenApiDocument(options: CreateOpenApiDocumentOptions = {}
     info: {
       title: 'Pix payment service',
       version: VERSION,
-      description:
-        "The payment service behind `pix-payment-sdk`: access tokens, customers, Pix keys, fiat currencies, withdrawals, deposits and their webhooks. Routes and facts that the service document leaves out come from the provider's public docs and say so. Generated from the zod schemas of `pix-payment-sdk`; do not edit by hand.",
+      description: DESCRIPTION,
     },
     servers: [
       options.serverUrl === undefined

@@ -58,7 +58,13 @@ export interface OperationSpec {
   readonly retry: boolean;
   /** What the operation does, in one line. */
   readonly summary: string;
-  /** Every status the service documents for the operation, successes and errors. */
+  /**
+   * Every status the operation answers, successes and errors: those the service documents and
+   * those the mock answers for bodies it cannot accept. The OpenAPI document declares exactly
+   * these; a test drives the mock and fails on an answer outside them. Answers of the server's
+   * edge (413 for an oversized body, 403 for a foreign `Host`) and injected faults are not listed:
+   * the document's description covers them.
+   */
   readonly statuses: ReadonlyArray<number>;
 }
 
@@ -84,7 +90,7 @@ export const operations = {
       auth: false,
       retry: false,
       summary: 'Obtain an access token',
-      statuses: [200, 401, 500],
+      statuses: [200, 400, 401, 500],
     },
   },
   /** Pix keys of a customer. */
@@ -147,7 +153,7 @@ export const operations = {
       auth: true,
       retry: true,
       summary: 'Create a withdrawal',
-      statuses: [201, 401, 404, 500],
+      statuses: [201, 400, 401, 404, 500],
     },
     /** `GET /withdraw/{id}/details` (per the provider's public docs). */
     get: {
@@ -197,7 +203,7 @@ export const operations = {
       auth: true,
       retry: false,
       summary: 'Create a deposit',
-      statuses: [201, 401, 404, 500],
+      statuses: [201, 400, 401, 404, 500],
     },
     /** `GET /deposit/{id}/details` (per the provider's public docs). */
     get: {

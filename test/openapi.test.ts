@@ -360,6 +360,27 @@ describe('createOpenApiDocument', () => {
     }
   });
 
+  it('declares no `default` response, and says which answers fall outside the operations', () => {
+    for (const { operation } of operations()) {
+      expect(Object.keys(operation.responses), operation.operationId).not.toContain('default');
+    }
+    const { description } = document.info;
+    expect(description).toContain('`413` `{ "message": "Payload Too Large" }`');
+    expect(description).toContain('`403` `{ "message": "Forbidden", "detail": "..." }`');
+    expect(description).toContain('Faults injected into the mock');
+  });
+
+  it('every operation that requires a body declares 400 for one it cannot read', () => {
+    const reading = operations().filter(({ operation }) => operation.requestBody?.required);
+    expect(reading.length).toBeGreaterThanOrEqual(5);
+    for (const { operation } of reading) {
+      const response = operation.responses['400'];
+      expect(response?.description, operation.operationId).toContain('the body is not JSON');
+      const schema = response?.content?.['application/json'].schema ?? {};
+      expect(componentOf(schema), operation.operationId).toBe('BadRequestErrorBody');
+    }
+  });
+
   it('declares the webhooks the service sends, with the WebhookPayload body', () => {
     expect(Object.keys(document.webhooks).sort()).toEqual(['depositStatus', 'withdrawalStatus']);
     for (const [name, operation] of [

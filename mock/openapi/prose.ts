@@ -76,6 +76,9 @@ const EMPTY_BODY = {
 const AUTH_401 =
   'Invalid or expired token; invalid or missing header; IP not allowed (the service restricts callers by IP address).';
 const SERVER_500 = 'Internal server error.';
+// What every operation with a required body answers 400 for, before its own checks.
+const MALFORMED_BODY =
+  'the body is not JSON, not sent as `Content-Type: application/json`, empty, not valid UTF-8, or not a JSON object';
 const SERVER_500_UNLISTED =
   'Internal server error. Not listed for this operation; any operation can fail this way.';
 
@@ -100,6 +103,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       },
     },
     errors: {
+      400: `The body is malformed: ${MALFORMED_BODY}, or \`email\` and \`password\` are not both non-empty strings (the mock's choice; the provider does not document it).`,
       401: "Wrong email or password (per the provider's public docs).",
       500: SERVER_500_UNLISTED,
     },
@@ -119,7 +123,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       },
     },
     errors: {
-      400: 'The provided Pix key is not valid.',
+      400: `The provided Pix key is not valid; ${MALFORMED_BODY}; \`key\` and \`type\` are not both strings.`,
       401: AUTH_401,
       404: 'The Pix key is already registered; the key does not correspond to a valid CPF; the customer is not found.',
       500: SERVER_500,
@@ -187,6 +191,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       },
     },
     errors: {
+      400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the withdrawal currencies; \`pixKey\` is not a key registered to the customer (the provider does not list this status; the mock answers it).`,
       401: AUTH_401,
       404: '`customerId` is unknown.',
       500: SERVER_500_UNLISTED,
@@ -255,6 +260,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       },
     },
     errors: {
+      400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the deposit currencies (the provider does not list this status; the mock answers it).`,
       401: AUTH_401,
       404: '`customerId` is unknown.',
       500: SERVER_500_UNLISTED,
@@ -312,7 +318,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       },
     },
     errors: {
-      400: '`name` or `document` is missing.',
+      400: `\`name\` or \`document\` is missing or invalid; ${MALFORMED_BODY}.`,
       401: AUTH_401,
       500: SERVER_500_UNLISTED,
     },
