@@ -173,7 +173,12 @@ export interface MockCredentials {
  * ```
  */
 export interface CustomerControls {
-  /** Creates a customer (a valid CPF is generated when `document` is absent). */
+  /**
+   * Creates a customer: a free `Cliente <n>` name and a free valid CPF are generated when `name` or
+   * `document` is absent, so every call without arguments hands out a new customer. Throws a
+   * `TypeError` for an invalid input or a name or document already registered (names and
+   * documents are unique, as the provider documents).
+   */
   create(input?: CustomerCreateInput): MockCustomer;
   /** The customer, or `undefined`. */
   get(id: string): MockCustomer | undefined;

@@ -1,6 +1,11 @@
 import { type PaymentIssue, PaymentValidationError } from './errors.js';
 import { CURRENCY_REQUIRED_FIELDS, Currency } from './models/currencies.js';
-import type { DepositRequest } from './models/deposits.js';
+import type { CreateCustomerInput } from './models/customers.js';
+import type {
+  DepositForCustomerId,
+  DepositForNewCustomer,
+  DepositRequest,
+} from './models/deposits.js';
 import { PixKey } from './models/pix-keys.js';
 import type { WithdrawalRequest } from './models/withdrawals.js';
 import { type AmountInput, normalizeAmount } from './money.js';
@@ -27,18 +32,63 @@ export interface WithdrawalInput {
 }
 
 /**
- * What {@link buildDeposit} takes.
+ * What {@link buildDeposit} takes: exactly one of `customerId` (a customer on file) or `customer`
+ * (someone the service registers together with the deposit), never both.
  *
  * @example
  * ```ts
- * const input: DepositInput = { amount: { cents: 2500 }, customerId, currency };
+ * const forCustomer: DepositInput = { amount: { cents: 2500 }, customerId, currency };
+ * const forNewCustomer: DepositInput = {
+ *   amount: '25.00',
+ *   customer: { name: 'Ana Souza', document: '52998224725' },
+ *   currency,
+ * };
  * ```
  */
-export interface DepositInput {
+export type DepositInput = DepositForCustomerIdInput | DepositForNewCustomerInput;
+
+/**
+ * What {@link buildDeposit} takes for a customer on file.
+ *
+ * @example
+ * ```ts
+ * const input: DepositForCustomerIdInput = { amount: { cents: 2500 }, customerId, currency };
+ * ```
+ */
+export interface DepositForCustomerIdInput {
   /** See {@link AmountInput}. */
   readonly amount: AmountInput;
   /** The customer's `_id`. */
   readonly customerId: string;
+  /** Never together with `customerId`. */
+  readonly customer?: undefined;
+  /** A whole deposit currency from `client.deposits.listCurrencies()`. */
+  readonly currency: Currency;
+  /** Your own reference for the deposit. */
+  readonly externalId?: string | undefined;
+}
+
+/**
+ * What {@link buildDeposit} takes for someone who is not a customer yet: the service registers
+ * `customer` with the deposit, and refuses it (409, `ConflictError`) when its name or document is
+ * already on file.
+ *
+ * @example
+ * ```ts
+ * const input: DepositForNewCustomerInput = {
+ *   amount: '25.00',
+ *   customer: { name: 'Ana Souza', document: '52998224725', email: 'ana@example.com' },
+ *   currency,
+ * };
+ * ```
+ */
+export interface DepositForNewCustomerInput {
+  /** See {@link AmountInput}. */
+  readonly amount: AmountInput;
+  /** Never together with `customer`. */
+  readonly customerId?: undefined;
+  /** The customer to register: `name` and `document` required, `email` and `phone` optional. */
+  readonly customer: CreateCustomerInput;
   /** A whole deposit currency from `client.deposits.listCurrencies()`. */
   readonly currency: Currency;
   /** Your own reference for the deposit. */
@@ -100,6 +150,29 @@ function checkExternalId(value: unknown, issues: Issues): void {
   if (value !== undefined) checkId(value, ['externalId'], issues);
 }
 
+// Exactly one of `customerId` or `customer`; a new customer needs a name and a document.
+function checkPayer(input: DepositInput, issues: Issues): void {
+  const { customerId, customer } = input as { customerId?: unknown; customer?: unknown };
+  if (customerId !== undefined && customer !== undefined) {
+    issues.push({ path: ['customer'], message: 'send customerId or customer, not both' });
+    return;
+  }
+  if (customer === undefined) {
+    checkId(customerId, ['customerId'], issues);
+    return;
+  }
+  if (!isRecord(customer)) {
+    issues.push({ path: ['customer'], message: 'must be an object with name and document' });
+    return;
+  }
+  checkId(customer.name, ['customer', 'name'], issues);
+  checkId(customer.document, ['customer', 'document'], issues);
+  for (const field of ['email', 'phone'] as const) {
+    if (customer[field] !== undefined && typeof customer[field] !== 'string')
+      issues.push({ path: ['customer', field], message: 'must be a string' });
+  }
+}
+
 const PIX_KEY_REQUIRED_FIELDS = ['key', 'type', '_id'] as const;
 
 /**
@@ -136,8 +209,11 @@ export function buildWithdrawal(input: WithdrawalInput): WithdrawalRequest {
 }
 
 /**
- * Builds the body of `POST /deposit` from a whole deposit currency object, checking the amount, the
- * customer id and that the currency is complete before anything is sent.
+ * Builds the body of `POST /deposit` from a whole deposit currency object, for a customer on file
+ * (`customerId`) or for someone the service registers with the deposit (`customer`, per the
+ * provider's public docs). Checks the amount, that exactly one of `customerId` or `customer` is
+ * given (a `customer` with a non-empty `name` and `document`) and that the currency is complete,
+ * before anything is sent.
  *
  * @throws {@link PaymentValidationError} listing every problem, with its path.
  *
@@ -146,22 +222,36 @@ export function buildWithdrawal(input: WithdrawalInput): WithdrawalRequest {
  * const currency = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
  * const body = buildDeposit({ amount: { cents: 1050 }, customerId, currency });
  * const { data } = await client.deposits.create(body);
+ * const forNewCustomer = buildDeposit({
+ *   amount: '25.00',
+ *   customer: { name: 'Ana Souza', document: '52998224725', email: 'ana@example.com' },
+ *   currency,
+ * });
  * ```
  */
+export function buildDeposit(input: DepositForCustomerIdInput): DepositForCustomerId;
+export function buildDeposit(input: DepositForNewCustomerInput): DepositForNewCustomer;
+export function buildDeposit(input: DepositInput): DepositRequest;
 export function buildDeposit(input: DepositInput): DepositRequest {
   const issues: Issues = [];
   const amount = checkAmount(input.amount, issues);
-  checkId(input.customerId, ['customerId'], issues);
+  checkPayer(input, issues);
   checkWhole(input.currency, 'currency', CURRENCY_REQUIRED_FIELDS, Currency, issues);
   checkExternalId(input.externalId, issues);
   if (issues.length > 0 || amount === undefined)
     throw new PaymentValidationError(issues, 'Invalid deposit');
-  return {
-    amount,
-    customerId: input.customerId,
-    currency: input.currency,
-    ...(input.externalId === undefined ? {} : { externalId: input.externalId }),
-  };
+  const externalId = input.externalId === undefined ? {} : { externalId: input.externalId };
+  if (input.customer !== undefined) {
+    const { name, document, email, phone } = input.customer;
+    const customer = {
+      name,
+      document,
+      ...(email === undefined ? {} : { email }),
+      ...(phone === undefined ? {} : { phone }),
+    };
+    return { amount, customer, currency: input.currency, ...externalId };
+  }
+  return { amount, customerId: input.customerId, currency: input.currency, ...externalId };
 }
 
 /**

@@ -141,6 +141,21 @@ export class NotFoundError extends PaymentApiError {
 }
 
 /**
+ * 409: the request clashes with a record on file (per the provider's public docs): a customer
+ * update (`PUT /customer/{id}`) or a deposit for a new customer (`POST /deposit` with `customer`)
+ * whose name or document already belongs to another customer. Nothing was changed.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof ConflictError) askUserForAnotherDocument();
+ * ```
+ */
+export class ConflictError extends PaymentApiError {
+  /** Always `'ConflictError'`, also across realms where `instanceof` fails. */
+  override name = 'ConflictError';
+}
+
+/**
  * 429: too many requests. The provider documents no rate limit, but the client handles one:
  * operations safe to repeat are retried, after `Retry-After` when it is no longer than
  * `backoff.maxRetryAfterMs` (a longer one comes back at once, in `retryAfterMs`).
@@ -331,11 +346,13 @@ const API_ERRORS: Record<number, typeof PaymentApiError> = {
   400: BadRequestError,
   401: UnauthorizedError,
   404: NotFoundError,
+  409: ConflictError,
   429: RateLimitError,
 };
 
 /**
- * Builds the {@link PaymentApiError} subclass that matches a status: 3xx, 400, 401, 404, 429, 5xx.
+ * Builds the {@link PaymentApiError} subclass that matches a status: 3xx, 400, 401, 404, 409, 429,
+ * 5xx.
  *
  * @example
  * ```ts
@@ -364,6 +381,7 @@ const API_NAMES = [
   'BadRequestError',
   'UnauthorizedError',
   'NotFoundError',
+  'ConflictError',
   'RateLimitError',
   'InternalServerError',
   'RedirectError',

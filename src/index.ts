@@ -7,6 +7,8 @@
 export {
   buildDeposit,
   buildWithdrawal,
+  type DepositForCustomerIdInput,
+  type DepositForNewCustomerInput,
   type DepositInput,
   selectCurrency,
   type WithdrawalInput,
@@ -23,6 +25,7 @@ export {
 export type { FetchLike, RequestOptions } from './core/transport.js';
 export {
   BadRequestError,
+  ConflictError,
   createApiError,
   InternalServerError,
   isPaymentApiError,

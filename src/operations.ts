@@ -15,6 +15,7 @@ import {
   TokenRequest,
   TokenResponse,
   TransactionDetails,
+  UpdateCustomerInput,
   WithdrawalRequest,
 } from './models/index.js';
 import { schema } from './models/shared.js';
@@ -40,7 +41,7 @@ export interface OperationSpec {
    */
   readonly id: string;
   /** HTTP method. */
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path relative to the base URL; each parameter is written once, as `{name}`. */
   readonly path: string;
   /** Schema of the JSON body, for an operation that takes one. */
@@ -193,7 +194,10 @@ export const operations = {
       summary: 'List fiat currencies for deposits',
       statuses: [200, 401, 500],
     },
-    /** `POST /deposit`: not retried, nothing published makes a repeated deposit harmless. */
+    /**
+     * `POST /deposit`, for a customer on file (`customerId`) or a new one (`customer`): not
+     * retried, nothing published makes a repeated deposit harmless.
+     */
     create: {
       id: 'deposits.create',
       method: 'POST',
@@ -203,7 +207,7 @@ export const operations = {
       auth: true,
       retry: false,
       summary: 'Create a deposit',
-      statuses: [201, 400, 401, 404, 500],
+      statuses: [201, 400, 401, 404, 409, 500],
     },
     /** `GET /deposit/{id}/details` (per the provider's public docs). */
     get: {
@@ -254,6 +258,22 @@ export const operations = {
       retry: true,
       summary: 'Get a customer',
       statuses: [200, 401, 404, 500],
+    },
+    /**
+     * `PUT /customer/{id}`: retried, because the body replaces the customer's data whole, so a
+     * second attempt leaves the customer as the first did (its own name and document are no
+     * conflict).
+     */
+    update: {
+      id: 'customers.update',
+      method: 'PUT',
+      path: '/customer/{id}',
+      request: UpdateCustomerInput,
+      response: MessageResult,
+      auth: true,
+      retry: true,
+      summary: 'Update a customer',
+      statuses: [200, 400, 401, 404, 409, 500],
     },
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, OperationSpec>>>>;

@@ -2,6 +2,7 @@ import {
   buildDeposit,
   buildWithdrawal,
   type Currency,
+  type DepositInput,
   PaymentValidationError,
   selectCurrency,
 } from 'pix-payment-sdk';
@@ -142,6 +143,38 @@ describe('buildDeposit', () => {
       customerId,
       currency,
     });
+  });
+
+  it('builds the body for a new customer, leaving out the optional fields not given', () => {
+    const customer = { name: 'Ana Souza', document: '52998224725', email: 'ana@example.com' };
+    expect(buildDeposit({ amount: '25.00', customer, currency, externalId: 'dep-1' })).toEqual({
+      amount: 25,
+      customer,
+      currency,
+      externalId: 'dep-1',
+    });
+  });
+
+  it('refuses both customerId and customer, and a customer without a name or document', () => {
+    const customer = { name: 'Ana Souza', document: '52998224725' };
+    const both = { amount: 1, customerId, customer, currency } as unknown as DepositInput;
+    expect(issuesOf(() => buildDeposit(both))).toEqual([
+      { path: ['customer'], message: 'send customerId or customer, not both' },
+    ]);
+    const incomplete = {
+      amount: 1,
+      customer: { name: ' ', email: 7 },
+      currency,
+    } as unknown as DepositInput;
+    expect(issuesOf(() => buildDeposit(incomplete))).toEqual([
+      { path: ['customer', 'name'], message: 'must be a non-empty string' },
+      { path: ['customer', 'document'], message: 'must be a non-empty string' },
+      { path: ['customer', 'email'], message: 'must be a string' },
+    ]);
+    const notAnObject = { amount: 1, customer: 'Ana', currency } as unknown as DepositInput;
+    expect(issuesOf(() => buildDeposit(notAnObject))).toEqual([
+      { path: ['customer'], message: 'must be an object with name and document' },
+    ]);
   });
 
   it('names the missing fields of the currency and a missing customer', () => {

@@ -10,6 +10,8 @@ import {
   Currency,
   CurrencyList,
   Customer,
+  DepositForCustomerId,
+  DepositForNewCustomer,
   DepositRequest,
   MessageResult,
   PixKey,
@@ -18,6 +20,7 @@ import {
   TokenRequest,
   TokenResponse,
   TransactionDetails,
+  UpdateCustomerInput,
   WebhookPayload,
   WithdrawalRequest,
 } from 'pix-payment-sdk';
@@ -144,6 +147,13 @@ const ROUTES: ReadonlyArray<{
     success: [200],
     fromProviderDocs: true,
   },
+  {
+    method: 'put',
+    path: '/customer/{id}',
+    operationId: 'customers.update',
+    success: [200],
+    fromProviderDocs: true,
+  },
 ];
 
 const AUTH_401 = 'Invalid or expired token; invalid or missing header; IP not allowed.';
@@ -200,7 +210,10 @@ const ZOD_SOURCES: Record<string, z.ZodMiniType> = {
   WebhookPayload,
   CreateCustomerInput,
   CreateCustomerResult,
+  UpdateCustomerInput,
   Customer,
+  DepositForCustomerId,
+  DepositForNewCustomer,
   MessageResult,
 };
 
@@ -547,6 +560,20 @@ describe('the document matches what the mock answers', () => {
     const unknownId = 'ffffffffffffffffffffffff';
     expect((await call('customers.get', { params: { id: unknownId } })).status).toBe(404);
     const customer = mock.customers.create();
+    const update = { name: 'Ana Souza Lima', document: '52998224725' };
+    expect(
+      (await call('customers.update', { params: { id: customerId }, body: update })).status,
+    ).toBe(200);
+    expect(
+      (await call('customers.update', { params: { id: customer._id }, body: update })).status,
+    ).toBe(409);
+    expect(
+      (await call('customers.update', { params: { id: customerId }, body: { name: 'Ana' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call('customers.update', { params: { id: unknownId }, body: update })).status,
+    ).toBe(404);
 
     // Pix keys.
     const added = await call('pixKeys.add', {
@@ -630,6 +657,20 @@ describe('the document matches what the mock answers', () => {
         })
       ).status,
     ).toBe(404);
+    const forNewCustomer = {
+      amount: 25,
+      customer: { name: 'Bruno Lima', document: '11144477735' },
+      currency: depositCurrency,
+    };
+    expect((await call('deposits.create', { body: forNewCustomer })).status).toBe(201);
+    expect((await call('deposits.create', { body: forNewCustomer })).status).toBe(409);
+    expect(
+      (
+        await call('deposits.create', {
+          body: { ...forNewCustomer, customerId: customer._id },
+        })
+      ).status,
+    ).toBe(400);
     expect((await call('deposits.get', { params: { id: depositId } })).status).toBe(200);
     expect((await call('deposits.get', { params: { id: unknownId } })).status).toBe(404);
     expect((await call('deposits.resendWebhook', { params: { id: depositId } })).status).toBe(200);
@@ -657,7 +698,7 @@ describe('the document matches what the mock answers', () => {
       id: 'ffffffffffffffffffffffff',
     };
     for (const route of ROUTES.filter(({ operationId }) => operationId !== 'auth.getToken')) {
-      const body = route.method === 'post' ? {} : undefined;
+      const body = route.method === 'post' || route.method === 'put' ? {} : undefined;
       const missing = await call(route.operationId, {
         params,
         token: null,
@@ -689,7 +730,7 @@ describe('the document matches what the mock answers', () => {
       mock.faults.inject({ method: route.method.toUpperCase(), path, status: 500 });
       const failed = await call(route.operationId, {
         params,
-        ...(route.method === 'post' ? { body: {} } : {}),
+        ...(route.method === 'post' || route.method === 'put' ? { body: {} } : {}),
       });
       expect(failed.status, route.operationId).toBe(500);
       expect(failed.body).toEqual({ message: 'Internal Server Error' });

@@ -48,7 +48,7 @@ export type Authorization = 'token' | 'none' | 'forged' | 'not bearer';
 
 /** @internal */
 export interface ScenarioRequest {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   readonly path: string;
   readonly auth: Authorization;
   readonly body?: unknown;
@@ -224,6 +224,14 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     method: 'GET',
     path: `/customer/${UNKNOWN_ID}`,
     auth: 'token',
+  }),
+  // Per the provider's public docs, a missing header is the 401 row of the update: without a
+  // token, and for an id no service hands out, nothing can change.
+  refused('PUT /customer/{CLIENT_ID}', 'no Authorization header', {
+    method: 'PUT',
+    path: `/customer/${UNKNOWN_ID}`,
+    auth: 'none',
+    body: { name: 'Conformance Check', document: '52998224725' },
   }),
   ...(['withdraw', 'deposit'] as const).flatMap((kind): Scenario[] => [
     refused(`POST /${kind}/{TRANSACTION_ID}/resend/webhook`, 'unknown transaction', {

@@ -52,23 +52,41 @@ export function customerOr404(state: ServiceState, id: string | undefined): Cust
 }
 
 /**
- * `POST /customer` and `GET /customer/{id}` (per the provider's public docs; beyond the service
- * document).
+ * A new customer's input checked against those on file: the input, or the customer that already
+ * holds its name or document (per the provider's public docs, either one makes it the same
+ * customer).
  *
  * @internal
  */
-export const customerResolvers: Pick<Resolvers, 'customers.create' | 'customers.get'> = {
+export function newCustomerOf(
+  state: ServiceState,
+  input: CustomerInput,
+): { readonly input: CustomerInput } | { readonly existing: CustomerRecord } {
+  const existing = state.customers.holderOf(input);
+  return existing === undefined ? { input } : { existing };
+}
+
+/**
+ * `POST /customer`, `GET /customer/{id}` and `PUT /customer/{id}` (per the provider's public docs;
+ * beyond the service document).
+ *
+ * @internal
+ */
+export const customerResolvers: Pick<
+  Resolvers,
+  'customers.create' | 'customers.get' | 'customers.update'
+> = {
   'customers.create'({ state, body }) {
     const input = checkCustomerInput(body);
     if (typeof input === 'string') throw new HttpError(400, input);
-    const existing = state.customers.withDocument(input.document);
-    if (existing !== undefined) {
+    const checked = newCustomerOf(state, input);
+    if ('existing' in checked) {
       return json(200, {
         message: 'Cliente já está cadastrado na base de dados',
-        customer: { _id: existing._id },
+        customer: { _id: checked.existing._id },
       });
     }
-    const customer = state.customers.insert(input);
+    const customer = state.customers.insert(checked.input);
     return json(201, {
       message: 'Novo cliente criado com sucesso',
       customer: {
@@ -91,6 +109,18 @@ export const customerResolvers: Pick<Resolvers, 'customers.create' | 'customers.
       updatedDate: customer.updatedDate,
     });
   },
+  'customers.update'({ state, params, body }) {
+    const customer = customerOr404(state, params.id);
+    const input = checkCustomerInput(body);
+    if (typeof input === 'string') throw new HttpError(400, input);
+    const holder = state.customers.holderOf(input, customer._id);
+    if (holder !== undefined) {
+      const field = holder.document === input.document ? 'document' : 'name';
+      throw new HttpError(409, `${field} already belongs to customer ${holder._id}`);
+    }
+    state.customers.update(customer, input);
+    return json(200, { message: 'Cliente alterado com sucesso' });
+  },
 };
 
 /**
@@ -102,9 +132,9 @@ export const customerResolvers: Pick<Resolvers, 'customers.create' | 'customers.
  * ```
  */
 export interface CustomerCreateInput {
-  /** Default: `Cliente <n>`. */
+  /** Unique among the customers. Default: `Cliente <n>`, a number no customer's name has. */
   readonly name?: string | undefined;
-  /** A valid CPF or CNPJ (punctuation allowed). Default: a generated valid CPF. */
+  /** A valid CPF or CNPJ (punctuation allowed), unique. Default: a generated valid CPF no customer has. */
   readonly document?: string | undefined;
   /** E-mail address. Default: none. */
   readonly email?: string | undefined;
@@ -114,8 +144,8 @@ export interface CustomerCreateInput {
 
 /**
  * Creates a customer directly (the mock's control, not the service's operation): same checks
- * as `POST /customer`, but an invalid input or a document already registered throws a
- * `TypeError` instead of answering.
+ * as `POST /customer`, but an invalid input, or a name or document already registered, throws a
+ * `TypeError` instead of answering. The generated name and document are always free.
  *
  * @internal
  */
@@ -125,15 +155,20 @@ export function createCustomerDirect(
 ): MockCustomer {
   const raw = input as Record<string, unknown>;
   const candidate = {
-    name: own(raw, 'name') ?? `Cliente ${state.customers.size + 1}`,
+    name: own(raw, 'name') ?? state.customers.freeName(),
     document: own(raw, 'document') ?? state.customers.freeCpf(),
     ...(own(raw, 'email') !== undefined ? { email: own(raw, 'email') } : {}),
     ...(own(raw, 'phone') !== undefined ? { phone: own(raw, 'phone') } : {}),
   };
   const checked = checkCustomerInput(candidate);
   if (typeof checked === 'string') throw new TypeError(`customers.create: ${checked}`);
-  if (state.customers.withDocument(checked.document)) {
-    throw new TypeError(`customers.create: a customer with document ${checked.document} exists`);
+  const existing = state.customers.holderOf(checked);
+  if (existing !== undefined) {
+    const what =
+      existing.document === checked.document
+        ? `document ${checked.document}`
+        : `name ${JSON.stringify(checked.name)}`;
+    throw new TypeError(`customers.create: a customer with ${what} exists (${existing._id})`);
   }
   return state.customers.view(state.customers.insert(checked));
 }

@@ -1,13 +1,42 @@
-import { HttpError, isRecord, json } from '../http.js';
+import { HttpError, isRecord, json, own } from '../http.js';
 import type { Resolvers } from '../route.js';
-import { customerOr404 } from './customers.js';
+import type { CustomerInput, CustomerRecord } from '../state/customers.js';
+import type { ServiceState } from '../state.js';
+import { checkCustomerInput, customerOr404, newCustomerOf } from './customers.js';
 import { amountCents, externalIdOf, listedCurrency, stringField, wholeCurrency } from './shared.js';
 
 // Per the provider's public docs.
 const CREATED = 'Pix Gerado com Sucesso';
 
+// Who the deposit is for, as the body names it: exactly one of `customerId` or `customer`.
+type Payer = { readonly customerId: string } | { readonly customer: CustomerInput };
+
+function payerOf(body: Record<string, unknown>): Payer {
+  const sent = own(body, 'customer');
+  if (sent === undefined) return { customerId: stringField(body, 'customerId') };
+  if (own(body, 'customerId') !== undefined) {
+    throw new HttpError(400, 'send customerId or customer, not both');
+  }
+  const customer = checkCustomerInput(sent);
+  if (typeof customer === 'string') throw new HttpError(400, `customer: ${customer}`);
+  return { customer };
+}
+
+// The customer on file (404 when unknown), or the new one's checked input (409 when its name or
+// document is taken). Nothing is created here: the caller inserts only once every check passed.
+function resolvePayer(state: ServiceState, payer: Payer): CustomerRecord | CustomerInput {
+  if ('customerId' in payer) return customerOr404(state, payer.customerId);
+  const checked = newCustomerOf(state, payer.customer);
+  if ('existing' in checked) {
+    const field = checked.existing.document === payer.customer.document ? 'document' : 'name';
+    throw new HttpError(409, `customer ${field} already belongs to ${checked.existing._id}`);
+  }
+  return checked.input;
+}
+
 /**
- * `POST /deposit` (per the provider's public docs); what deposits share with withdrawals is in
+ * `POST /deposit` (per the provider's public docs), for a customer on file (`customerId`) or a new
+ * one (`customer`, registered with the deposit: 409 when its name or document is already on file); what deposits share with withdrawals is in
  * `transactions.ts`. Deposits are not idempotent by `externalId`: nothing published says they are.
  *
  * @internal
@@ -17,10 +46,12 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
     if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
     const externalId = externalIdOf(body);
     const cents = amountCents(body);
-    const customerId = stringField(body, 'customerId');
+    const payer = payerOf(body);
     const sentCurrency = wholeCurrency(body);
-    const customer = customerOr404(state, customerId);
+    const found = resolvePayer(state, payer);
     const currency = listedCurrency(sentCurrency, state.currenciesOf('deposit'));
+    // Every check has passed: only now is a new customer registered, so a refused deposit leaves none.
+    const customer = '_id' in found ? found : state.customers.insert(found);
     const record = state.transactions.insert('deposit', {
       customerId: customer._id,
       externalId,

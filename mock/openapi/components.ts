@@ -7,6 +7,8 @@ import {
   Currency,
   CurrencyList,
   Customer,
+  DepositForCustomerId,
+  DepositForNewCustomer,
   DepositRequest,
   Fee,
   FeeType,
@@ -20,6 +22,7 @@ import {
   TokenResponse,
   TransactionDetails,
   TransactionStatus,
+  UpdateCustomerInput,
   WebhookOperation,
   WebhookPayload,
   WithdrawalRequest,
@@ -32,6 +35,7 @@ import {
   customerExistsExample,
   depositCreatedExample,
   depositDetailsExample,
+  depositForNewCustomerExample,
   depositRequestExample,
   examples,
   pixKeyAddedExample,
@@ -57,7 +61,7 @@ export const REASON_PHRASES = {
   500: REASONS[500],
 } as const;
 /** @internal */
-export type ErrorStatus = 400 | 401 | 404 | 500;
+export type ErrorStatus = 400 | 401 | 404 | 409 | 500;
 
 // The error bodies are not among the package's models (the client reads only `message`), so they
 // are built here from MessageResult: the generic body and one refinement per status.
@@ -71,6 +75,7 @@ export const ERROR_BODIES = {
   400: { id: 'BadRequestErrorBody', schema: errorBodyFor(400) },
   401: { id: 'UnauthorizedErrorBody', schema: errorBodyFor(401) },
   404: { id: 'NotFoundErrorBody', schema: errorBodyFor(404) },
+  409: { id: 'ConflictErrorBody', schema: errorBodyFor(409) },
   500: { id: 'InternalServerErrorBody', schema: errorBodyFor(500) },
 } as const;
 
@@ -208,12 +213,28 @@ export function createRegistry(): Registry {
   });
   named(DepositRequest, {
     id: 'DepositRequest',
-    description: "Body of `POST /deposit` (per the provider's public docs).",
+    description:
+      "Body of `POST /deposit` (per the provider's public docs): exactly one of `customerId` (a customer on file) or `customer` (registered with the deposit), never both.",
+    examples: [depositRequestExample, depositForNewCustomerExample],
+  });
+  named(DepositForCustomerId, {
+    id: 'DepositForCustomerId',
+    description: 'A deposit for a customer on file, named by `customerId`.',
     examples: [depositRequestExample],
   });
-  field(DepositRequest.shape.amount, 'Decimal amount, at most two decimals.');
-  field(DepositRequest.shape.customerId, 'The `_id` of the customer.');
-  field(DepositRequest.shape.externalId, 'The merchant’s own reference.');
+  field(DepositForCustomerId.shape.amount, 'Decimal amount, at most two decimals.');
+  field(DepositForCustomerId.shape.customerId, 'The `_id` of the customer.');
+  field(DepositForCustomerId.shape.customer, 'Never sent together with `customerId`.');
+  field(DepositForCustomerId.shape.externalId, 'The merchant’s own reference.');
+  named(DepositForNewCustomer, {
+    id: 'DepositForNewCustomer',
+    description:
+      'A deposit for someone who is not a customer yet: `customer` is registered with the deposit. A name or document already on file answers 409 and nothing is created.',
+    examples: [depositForNewCustomerExample],
+  });
+  field(DepositForNewCustomer.shape.amount, 'Decimal amount, at most two decimals.');
+  field(DepositForNewCustomer.shape.customerId, 'Never sent together with `customer`.');
+  field(DepositForNewCustomer.shape.externalId, 'The merchant’s own reference.');
   named(CreateDepositResult, {
     id: 'CreateDepositResult',
     description: "Answer of `POST /deposit` (201, per the provider's public docs).",
@@ -249,10 +270,17 @@ export function createRegistry(): Registry {
     examples: [examples.customerInput],
   });
   field(CreateCustomerInput.shape.document, 'The customer’s CPF or CNPJ.');
+  named(UpdateCustomerInput, {
+    id: 'UpdateCustomerInput',
+    description:
+      "Body of `PUT /customer/{id}` (per the provider's public docs): `name` and `document` required, `email` and `phone` optional.",
+    examples: [examples.customerUpdate],
+  });
+  field(UpdateCustomerInput.shape.document, 'The customer’s CPF or CNPJ.');
   named(CreateCustomerResult, {
     id: 'CreateCustomerResult',
     description:
-      "Answer of `POST /customer` (per the provider's public docs): 201 with the new customer, or 200 with the `_id` of the customer that already has this document.",
+      "Answer of `POST /customer` (per the provider's public docs): 201 with the new customer, or 200 with only the `_id` of the customer that already has this name or this document.",
     examples: [customerCreatedExample, customerExistsExample],
   });
   named(Customer, {

@@ -42,6 +42,12 @@ export const examples = {
     __v: 0,
   },
   customerInput: { name: 'Ana Souza', document: '12345678909', email: 'ana.souza@example.com' },
+  customerUpdate: {
+    name: 'Ana Souza Lima',
+    document: '12345678909',
+    email: 'ana.lima@example.com',
+    phone: '+5511987654321',
+  },
   customer: {
     _id: ids.customer,
     name: 'Ana Souza',
@@ -65,6 +71,16 @@ export const depositRequestExample = {
   customerId: ids.customer,
   currency: examples.depositCurrency,
   externalId: 'pedido-4243',
+};
+export const depositForNewCustomerExample = {
+  amount: 25,
+  customer: {
+    name: 'Bruno Lima',
+    document: '52998224725',
+    email: 'bruno.lima@example.com',
+    phone: '+5511912345678',
+  },
+  currency: examples.depositCurrency,
 };
 export const withdrawalDetailsExample = {
   _id: ids.withdrawal,

@@ -247,10 +247,11 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
   },
   'deposits.create': {
     description:
-      'Creates a Pix charge for a customer; `data.code` is the copy-and-paste (BR Code) string the payer scans or pastes.',
+      'Creates a Pix charge; `data.code` is the copy-and-paste (BR Code) string the payer scans or pastes. The body names exactly one of `customerId` (a customer on file) or `customer` (`name` and `document` required, `email` and `phone` optional), which registers the customer together with the charge; `data.customerId` is then the new customer. Sending both, or neither, is a 400.',
     fromProviderDocs: true,
     requestBody: {
-      description: 'The deposit.',
+      description:
+        'The deposit, for a customer on file (`customerId`, as in this example) or a new one (`customer`, see the `DepositForNewCustomer` example).',
       example: depositRequestExample,
     },
     successes: {
@@ -260,9 +261,10 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       },
     },
     errors: {
-      400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the deposit currencies (the provider does not list this status; the mock answers it).`,
+      400: `The body is not a deposit: ${MALFORMED_BODY}; a bad amount, \`customerId\` not a string, \`externalId\` not a non-empty string of at most 256 characters, a currency that is not a listed deposit currency, an invalid \`customer\`, or both or neither of \`customerId\` and \`customer\` (the provider does not list this status; the mock answers it).`,
       401: AUTH_401,
       404: '`customerId` is unknown.',
+      409: "The `customer`'s name or document is already registered; nothing is created.",
       500: SERVER_500_UNLISTED,
     },
   },
@@ -301,7 +303,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
   },
   'customers.create': {
     description:
-      'Creates an end customer of the company. A document (CPF or CNPJ) that already has a customer is not an error: the answer is 200 with the existing `_id`.',
+      'Creates an end customer of the company. A name or a document (CPF or CNPJ) that already has a customer is not an error: the answer is 200 with the existing `_id` only.',
     fromProviderDocs: true,
     requestBody: {
       description: 'The customer.',
@@ -313,7 +315,8 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
         example: customerCreatedExample,
       },
       200: {
-        description: 'A customer with this document already exists; its `_id` is returned.',
+        description:
+          'A customer with this name or this document already exists; only its `_id` is returned.',
         example: customerExistsExample,
       },
     },
@@ -332,6 +335,28 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     errors: {
       401: AUTH_401,
       404: 'No customer has this id (the provider does not list the errors of this operation).',
+      500: SERVER_500_UNLISTED,
+    },
+  },
+  'customers.update': {
+    description:
+      "Replaces a customer's name and document (both required, as on creation) and, when sent, its e-mail and phone. The answer carries only a confirmation; read the customer again with `GET /customer/{id}`. Safe to repeat: sending the same data again answers the same.",
+    fromProviderDocs: true,
+    requestBody: {
+      description: 'The customer’s new data.',
+      example: examples.customerUpdate,
+    },
+    successes: {
+      200: {
+        description: 'The customer was updated.',
+        example: { message: 'Cliente alterado com sucesso' },
+      },
+    },
+    errors: {
+      400: `The body is not a customer's data: ${MALFORMED_BODY}; \`name\` or \`document\` is missing, or the document is not a valid CPF or CNPJ.`,
+      401: AUTH_401,
+      404: 'No customer has this id (not in the provider’s list of errors for this operation).',
+      409: 'The name or the document already belongs to another customer; nothing is changed.',
       500: SERVER_500_UNLISTED,
     },
   },

@@ -21,7 +21,7 @@ export type OpenApiSchema = { [keyword: string]: unknown };
  * const method: OpenApiMethod = 'post';
  * ```
  */
-export type OpenApiMethod = 'get' | 'post' | 'delete';
+export type OpenApiMethod = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * A path parameter of an operation. The service's identifiers are strings; no pattern is declared,

@@ -31,7 +31,9 @@ export interface CustomerInput {
 }
 
 /**
- * The customers, by id and by document (documents are unique).
+ * The customers, by id, by document and by name. Documents and names are unique: per the provider's
+ * public docs a customer with the same name or document is the existing one (`POST /customer`) or
+ * a conflict (`PUT /customer/{id}`, `POST /deposit` with a `customer`).
  *
  * @internal
  */
@@ -39,6 +41,7 @@ export class CustomersArea {
   readonly #stamps: Stamps;
   #byId = new Map<string, CustomerRecord>();
   #idByDocument = new Map<string, string>();
+  #idByName = new Map<string, string>();
 
   constructor(stamps: Stamps) {
     this.#stamps = stamps;
@@ -54,6 +57,26 @@ export class CustomersArea {
     return id === undefined ? undefined : this.#byId.get(id);
   }
 
+  /** The customer named `name` (compared exactly, after trimming), or `undefined`. */
+  withName(name: string): CustomerRecord | undefined {
+    const id = this.#idByName.get(name.trim());
+    return id === undefined ? undefined : this.#byId.get(id);
+  }
+
+  /**
+   * The first customer other than `except` that holds the input's document or name, or
+   * `undefined`; the document is looked up first.
+   */
+  holderOf(
+    input: Pick<CustomerInput, 'name' | 'document'>,
+    except?: string,
+  ): CustomerRecord | undefined {
+    for (const holder of [this.withDocument(input.document), this.withName(input.name)]) {
+      if (holder !== undefined && holder._id !== except) return holder;
+    }
+    return undefined;
+  }
+
   /** Every customer, oldest first. */
   all(): CustomerRecord[] {
     return [...this.#byId.values()];
@@ -63,7 +86,7 @@ export class CustomersArea {
     return this.#byId.size;
   }
 
-  /** Creates a customer; the caller has checked the input and that the document is new. */
+  /** Creates a customer; the caller has checked the input and that its name and document are new. */
   insert(input: CustomerInput): CustomerRecord {
     const now = this.#stamps.nowIso();
     const record: CustomerRecord = {
@@ -78,6 +101,31 @@ export class CustomersArea {
     };
     this.#store(record);
     return record;
+  }
+
+  /**
+   * Replaces a customer's name and document, and its e-mail and phone where given (left out, they
+   * stay); counts a new version. The caller has checked the input and that no other customer holds
+   * the name or document.
+   */
+  update(record: CustomerRecord, input: CustomerInput): CustomerRecord {
+    this.#unindex(record);
+    record.name = input.name;
+    record.document = input.document;
+    if (input.email !== undefined) record.email = input.email;
+    if (input.phone !== undefined) record.phone = input.phone;
+    record.version += 1;
+    record.updatedDate = this.#stamps.nowIso();
+    this.#store(record);
+    return record;
+  }
+
+  /** A name no customer holds: `Cliente <n>`, from the count of customers up. */
+  freeName(): string {
+    for (let n = this.#byId.size + 1; ; n++) {
+      const name = `Cliente ${n}`;
+      if (!this.#idByName.has(name)) return name;
+    }
   }
 
   /** A valid CPF no customer holds. */
@@ -106,11 +154,18 @@ export class CustomersArea {
   reset(seeded: CustomerRecord): void {
     this.#byId = new Map();
     this.#idByDocument = new Map();
+    this.#idByName = new Map();
     this.#store({ ...seeded });
   }
 
   #store(record: CustomerRecord): void {
     this.#byId.set(record._id, record);
     this.#idByDocument.set(record.document, record._id);
+    this.#idByName.set(record.name, record._id);
+  }
+
+  #unindex(record: CustomerRecord): void {
+    this.#idByDocument.delete(record.document);
+    this.#idByName.delete(record.name);
   }
 }

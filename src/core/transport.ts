@@ -89,7 +89,7 @@ export interface TransportConfig {
 
 /** One request, ready to send: an entry of the table of operations, prepared by `prepare`. @internal */
 export interface Operation<T> {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the base URL; parameters already encoded by `buildPath`. */
   readonly path: string;
   readonly schema: z.ZodMiniType<T>;

@@ -26,8 +26,9 @@ export type CreateCustomerInput = z.infer<typeof CreateCustomerInput>;
 
 /**
  * Answer of `POST /customer`: 201 `Novo cliente criado com sucesso` with the new customer, or 200
- * `Cliente já está cadastrado na base de dados` with the `_id` of the customer that already has
- * this document.
+ * `Cliente já está cadastrado na base de dados` with only the `_id` of the customer that already
+ * has this name or this document (per the provider's public docs). Only the 201 answer carries
+ * `name`, `email` and `document`; {@link isExistingCustomer} tells the two apart.
  *
  * @example
  * ```ts
@@ -38,7 +39,7 @@ export const CreateCustomerResult = /* @__PURE__ */ schema(() =>
   z.looseObject({
     /** `Novo cliente criado com sucesso` (201) or `Cliente já está cadastrado na base de dados` (200). */
     message: z.string(),
-    /** The customer created, or the `_id` of the one that already has this document. */
+    /** The customer created, or only the `_id` of the one that already has this name or document. */
     customer: z.looseObject({
       /** The customer's identifier. */
       _id: z.string(),
@@ -53,6 +54,53 @@ export const CreateCustomerResult = /* @__PURE__ */ schema(() =>
 );
 /** Answer of `POST /customer`. */
 export type CreateCustomerResult = z.infer<typeof CreateCustomerResult>;
+
+/**
+ * The message of the 200 answer of `POST /customer`: a customer with this name or document is
+ * already registered, and only its `_id` comes back.
+ */
+export const CUSTOMER_EXISTS_MESSAGE = 'Cliente já está cadastrado na base de dados';
+
+/**
+ * Whether an answer of `client.customers.create` is the existing customer (200, `Cliente já está
+ * cadastrado na base de dados`, only `customer._id`) rather than a new one (201, with `name` and
+ * `document`). Read `client.customers.get(customer._id)` for the existing customer's details.
+ *
+ * @example
+ * ```ts
+ * const result = await client.customers.create({ name: 'Ana Souza', document: '52998224725' });
+ * const customer = isExistingCustomer(result)
+ *   ? await client.customers.get(result.customer._id)
+ *   : result.customer;
+ * ```
+ */
+export function isExistingCustomer(result: CreateCustomerResult): boolean {
+  return result.message === CUSTOMER_EXISTS_MESSAGE;
+}
+
+/**
+ * Body of `PUT /customer/{id}` (per the provider's public docs): `name` and `document` are
+ * required, as on creation; `email` and `phone` are optional (the mock keeps those left out).
+ *
+ * @example
+ * ```ts
+ * const changes: UpdateCustomerInput = { name: 'Ana Souza Lima', document: '12345678909' };
+ * ```
+ */
+export const UpdateCustomerInput = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** The customer's name. */
+    name: z.string(),
+    /** The customer's CPF or CNPJ. */
+    document: z.string(),
+    /** The customer's e-mail. */
+    email: z.optional(z.string()),
+    /** The customer's phone number. */
+    phone: z.optional(z.string()),
+  }),
+);
+/** Body of `PUT /customer/{id}`. */
+export type UpdateCustomerInput = z.infer<typeof UpdateCustomerInput>;
 
 /**
  * A customer as `GET /customer/{id}` returns it (per the provider's public docs).

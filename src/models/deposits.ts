@@ -1,12 +1,72 @@
 import * as z from 'zod/mini';
 import { Currency } from './currencies.js';
+import { CreateCustomerInput } from './customers.js';
 import { schema } from './shared.js';
 import { TransactionStatus } from './transactions.js';
 
 /**
- * Body of `POST /deposit` (per the provider's public docs): the amount as a decimal number, the
- * whole deposit currency object, the customer and an optional `externalId`. Build it with
- * {@link buildDeposit}.
+ * Body of `POST /deposit` for a customer on file (per the provider's public docs): the amount as a
+ * decimal number, the whole deposit currency object, the customer's `_id` and an optional
+ * `externalId`. Build it with {@link buildDeposit}.
+ *
+ * @example
+ * ```ts
+ * const body: DepositForCustomerId = buildDeposit({ amount: { cents: 1050 }, customerId, currency });
+ * ```
+ */
+export const DepositForCustomerId = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** The amount, a decimal number with at most two decimals. */
+    amount: z.number(),
+    /** The customer's `_id`. */
+    customerId: z.string(),
+    /** Never sent together with `customerId`. */
+    customer: z.optional(z.never()),
+    /** The whole deposit currency object, as listed. */
+    currency: Currency,
+    /** Your own reference for the deposit. */
+    externalId: z.optional(z.string()),
+  }),
+);
+/** Body of `POST /deposit` for a customer on file. */
+export type DepositForCustomerId = z.infer<typeof DepositForCustomerId>;
+
+/**
+ * Body of `POST /deposit` for someone who is not a customer yet (per the provider's public docs):
+ * instead of `customerId`, a `customer` object (`name` and `document` required, `email` and `phone`
+ * optional) that the service registers together with the deposit. A name or document already on
+ * file is refused with 409. Build it with {@link buildDeposit}.
+ *
+ * @example
+ * ```ts
+ * const body: DepositForNewCustomer = buildDeposit({
+ *   amount: '25.00',
+ *   customer: { name: 'Ana Souza', document: '52998224725', email: 'ana@example.com' },
+ *   currency,
+ * });
+ * ```
+ */
+export const DepositForNewCustomer = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** The amount, a decimal number with at most two decimals. */
+    amount: z.number(),
+    /** Never sent together with `customer`. */
+    customerId: z.optional(z.never()),
+    /** The customer to register with the deposit. */
+    customer: CreateCustomerInput,
+    /** The whole deposit currency object, as listed. */
+    currency: Currency,
+    /** Your own reference for the deposit. */
+    externalId: z.optional(z.string()),
+  }),
+);
+/** Body of `POST /deposit` for someone who is not a customer yet. */
+export type DepositForNewCustomer = z.infer<typeof DepositForNewCustomer>;
+
+/**
+ * Body of `POST /deposit` (per the provider's public docs): exactly one of `customerId` (a customer
+ * on file, {@link DepositForCustomerId}) or `customer` (registered with the deposit,
+ * {@link DepositForNewCustomer}), never both. Build it with {@link buildDeposit}.
  *
  * @example
  * ```ts
@@ -14,18 +74,9 @@ import { TransactionStatus } from './transactions.js';
  * ```
  */
 export const DepositRequest = /* @__PURE__ */ schema(() =>
-  z.object({
-    /** The amount, a decimal number with at most two decimals. */
-    amount: z.number(),
-    /** The customer's `_id`. */
-    customerId: z.string(),
-    /** The whole deposit currency object, as listed. */
-    currency: Currency,
-    /** Your own reference for the deposit. */
-    externalId: z.optional(z.string()),
-  }),
+  z.union([DepositForCustomerId, DepositForNewCustomer]),
 );
-/** Body of `POST /deposit`. */
+/** Body of `POST /deposit`: for a customer on file, or for a new one. */
 export type DepositRequest = z.infer<typeof DepositRequest>;
 
 /**

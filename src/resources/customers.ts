@@ -5,7 +5,9 @@ import {
   CreateCustomerInput,
   type CreateCustomerResult,
   type Customer,
+  UpdateCustomerInput,
 } from '../models/customers.js';
+import type { MessageResult } from '../models/shared.js';
 import { operations } from '../operations.js';
 
 /**
@@ -28,10 +30,11 @@ export class Customers {
   }
 
   /**
-   * Creates a customer: `POST /customer`. A document already on file answers 200 with the existing
-   * customer's `_id` (`Cliente já está cadastrado na base de dados`) instead of creating another.
-   * Checked first (unless `validateInput: false`): `name` and `document` must be non-empty
-   * strings. Not retried once sent.
+   * Creates a customer: `POST /customer`. A name or a document already on file answers 200 with
+   * only the existing customer's `_id` (`Cliente já está cadastrado na base de dados`) instead of
+   * creating another (per the provider's public docs); {@link isExistingCustomer} tells the two
+   * answers apart. Checked first (unless `validateInput: false`): `name` and `document` must be
+   * non-empty strings. Not retried once sent.
    *
    * @throws {@link PaymentValidationError} for missing fields, before anything is sent.
    *
@@ -44,17 +47,38 @@ export class Customers {
     input: CreateCustomerInput,
     options?: RequestOptions,
   ): Promise<CreateCustomerResult> {
-    if (this.#validate) {
-      const parsed = parseWith(CreateCustomerInput, input);
-      const issues = parsed.ok ? [] : parsed.issues;
-      for (const field of ['name', 'document'] as const) {
-        if (typeof input?.[field] === 'string' && input[field].trim() === '') {
-          issues.push({ path: [field], message: 'must not be empty' });
-        }
-      }
-      if (issues.length > 0) throw new PaymentValidationError(issues, 'Invalid customer');
-    }
+    if (this.#validate) checkCustomer(CreateCustomerInput, input);
     return this.#transport.request(prepare(operations.customers.create, { body: input }), options);
+  }
+
+  /**
+   * Updates a customer: `PUT /customer/{id}` (per the provider's public docs). The service needs
+   * the whole record: `name` and `document` always (send the current ones to keep them), `email`
+   * and `phone` when they change (the mock keeps those left out). Answers only
+   * `Cliente alterado com sucesso`; read the customer again with {@link Customers.get}. Checked
+   * first (unless `validateInput: false`): `name` and `document` must be non-empty strings.
+   * Retried on connection errors, timeouts, 429 and 5xx: the same data sent twice leaves the
+   * customer as once did (its own name and document are no conflict).
+   *
+   * @throws {@link PaymentValidationError} for missing fields, before anything is sent.
+   * @throws {@link NotFoundError} when the customer does not exist.
+   * @throws {@link ConflictError} when the name or document belongs to another customer.
+   *
+   * @example
+   * ```ts
+   * await client.customers.update(customerId, { name: 'Ana Souza Lima', document: '12345678909', email: 'ana.lima@example.com' });
+   * ```
+   */
+  async update(
+    id: string,
+    changes: UpdateCustomerInput,
+    options?: RequestOptions,
+  ): Promise<MessageResult> {
+    if (this.#validate) checkCustomer(UpdateCustomerInput, changes);
+    return this.#transport.request(
+      prepare(operations.customers.update, { id, body: changes }),
+      options,
+    );
   }
 
   /**
@@ -70,4 +94,19 @@ export class Customers {
   async get(id: string, options?: RequestOptions): Promise<Customer> {
     return this.#transport.request(prepare(operations.customers.get, { id }), options);
   }
+}
+
+// `name` and `document` are required non-empty strings; `email` and `phone` optional strings.
+function checkCustomer(
+  schema: typeof CreateCustomerInput | typeof UpdateCustomerInput,
+  input: CreateCustomerInput,
+): void {
+  const parsed = parseWith(schema, input);
+  const issues = parsed.ok ? [] : parsed.issues;
+  for (const field of ['name', 'document'] as const) {
+    if (typeof input?.[field] === 'string' && input[field].trim() === '') {
+      issues.push({ path: [field], message: 'must not be empty' });
+    }
+  }
+  if (issues.length > 0) throw new PaymentValidationError(issues, 'Invalid customer');
 }

@@ -39,22 +39,34 @@ export class Deposits {
   }
 
   /**
-   * Creates a deposit: `POST /deposit` (per the provider's public docs). Checked first with
-   * {@link buildDeposit} (unless `validateInput: false`). Not retried once it may have reached the
-   * service: the provider does not document `externalId` as an idempotency key for deposits, so a
-   * retry could create a second charge.
+   * Creates a deposit: `POST /deposit` (per the provider's public docs), for a customer on file
+   * (`customerId`) or for someone the service registers together with the deposit (`customer`);
+   * exactly one of the two, never both. Checked first with {@link buildDeposit} (unless
+   * `validateInput: false`). Not retried once it may have reached the service: the provider does
+   * not document `externalId` as an idempotency key for deposits, so a retry could create a second
+   * charge.
    *
-   * @returns `Pix Gerado com Sucesso` and the deposit, whose `code` is the Pix copy-and-paste code.
-   * @throws {@link PaymentValidationError} for invalid input, before anything is sent.
-   * @throws {@link NotFoundError} when the customer does not exist.
+   * @returns `Pix Gerado com Sucesso` and the deposit, whose `code` is the Pix copy-and-paste code;
+   * `data.customerId` is the new customer's `_id` when `customer` was sent.
+   * @throws {@link PaymentValidationError} for invalid input (both or neither of `customerId` and
+   * `customer`, among others), before anything is sent.
+   * @throws {@link NotFoundError} when `customerId` names no customer.
+   * @throws {@link ConflictError} when the new `customer`'s name or document is already on file;
+   * nothing is created then.
    *
    * @example
    * ```ts
    * const { data } = await client.deposits.create(buildDeposit({ amount: { cents: 2500 }, customerId, currency }));
+   * const forNewCustomer = await client.deposits.create(
+   *   buildDeposit({ amount: '25.00', customer: { name: 'Ana Souza', document: '52998224725' }, currency }),
+   * );
    * ```
    */
   async create(request: DepositRequest, options?: RequestOptions): Promise<CreateDepositResult> {
-    const body = this.#shared.validate ? { ...request, ...buildDeposit(request) } : request;
+    // Fields the builder does not know are kept: the service tolerates them, and so does the client.
+    const body: DepositRequest = this.#shared.validate
+      ? ({ ...request, ...buildDeposit(request) } as DepositRequest)
+      : request;
     return this.#shared.transport.request(prepare(operations.deposits.create, { body }), options);
   }
 

@@ -1,5 +1,6 @@
 import {
   BadRequestError,
+  ConflictError,
   InternalServerError,
   isPaymentError,
   NotFoundError,
@@ -42,7 +43,8 @@ describe('error answers', () => {
     [400, BadRequestError],
     [401, UnauthorizedError],
     [404, NotFoundError],
-    [409, PaymentApiError],
+    [409, ConflictError],
+    [418, PaymentApiError],
     [429, RateLimitError],
     [500, InternalServerError],
     [502, InternalServerError],

@@ -29,7 +29,7 @@ const withdrawal = () =>
     pixKey: f.pixKey,
   });
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Operation {
   readonly name: string;
   readonly method: Method;
@@ -80,6 +80,14 @@ const operations: Operation[] = [
     path: () => `/customer/${f.customerId}`,
     retried: true,
     call: (c) => c.customers.get(f.customerId),
+  },
+  {
+    name: 'customers.update',
+    method: 'PUT',
+    path: () => `/customer/${f.customerId}`,
+    retried: true,
+    call: (c) =>
+      c.customers.update(f.customerId, { name: 'Ana Souza Lima', document: '52998224725' }),
   },
   {
     name: 'withdrawals.resendWebhook',

@@ -6,6 +6,9 @@ import type {
   CreateWithdrawalResult,
   Currency,
   Customer,
+  DepositForCustomerId,
+  DepositForNewCustomer,
+  DepositRequest,
   MessageResult,
   PaymentClient,
   PixKey,
@@ -15,7 +18,7 @@ import type {
   WebhookPayload,
   WithdrawalRequest,
 } from 'pix-payment-sdk';
-import { type InMemoryTokenStore, parseWebhookPayload } from 'pix-payment-sdk';
+import { buildDeposit, type InMemoryTokenStore, parseWebhookPayload } from 'pix-payment-sdk';
 import { describe, expectTypeOf, it } from 'vitest';
 
 declare const client: PaymentClient;
@@ -44,7 +47,40 @@ describe('PaymentClient types', () => {
     expectTypeOf(client.deposits.resendWebhook('d')).toEqualTypeOf<Promise<MessageResult>>();
     expectTypeOf(client.customers.create).returns.toEqualTypeOf<Promise<CreateCustomerResult>>();
     expectTypeOf(client.customers.get('c')).toEqualTypeOf<Promise<Customer>>();
+    expectTypeOf(client.customers.update('c', { name: 'n', document: 'd' })).toEqualTypeOf<
+      Promise<MessageResult>
+    >();
     expectTypeOf(parseWebhookPayload).returns.toEqualTypeOf<WebhookPayload>();
+  });
+
+  it('deposits.create takes exactly one of customerId or customer, never both', () => {
+    expectTypeOf(client.deposits.create).parameter(0).toEqualTypeOf<DepositRequest>();
+    expectTypeOf<DepositRequest>().toEqualTypeOf<DepositForCustomerId | DepositForNewCustomer>();
+    const currency = {} as Currency;
+    const customer = { name: 'Ana Souza', document: '52998224725' };
+    expectTypeOf({ amount: 1, customerId: 'c', currency }).toExtend<DepositRequest>();
+    expectTypeOf({ amount: 1, customer, currency }).toExtend<DepositRequest>();
+    expectTypeOf({ amount: 1, customerId: 'c', customer, currency }).not.toExtend<DepositRequest>();
+    expectTypeOf({ amount: 1, currency }).not.toExtend<DepositRequest>();
+    expectTypeOf({ amount: 1, customer: { name: 'Ana' }, currency }).not.toExtend<DepositRequest>();
+    // @ts-expect-error: customerId and customer together
+    buildDeposit({ amount: 1, customerId: 'c', customer, currency });
+    // @ts-expect-error: neither customerId nor customer
+    buildDeposit({ amount: 1, currency });
+    expectTypeOf(
+      buildDeposit({ amount: 1, customer, currency }),
+    ).toEqualTypeOf<DepositForNewCustomer>();
+    expectTypeOf(
+      buildDeposit({ amount: 1, customerId: 'c', currency }),
+    ).toEqualTypeOf<DepositForCustomerId>();
+  });
+
+  it('customers.create: the 200 answer (existing customer) types name, email and document as optional', () => {
+    expectTypeOf<CreateCustomerResult['customer']['_id']>().toEqualTypeOf<string>();
+    expectTypeOf<CreateCustomerResult['customer']['name']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<CreateCustomerResult['customer']['document']>().toEqualTypeOf<
+      string | undefined
+    >();
   });
 
   it('withdrawals.create always returns an externalId string', () => {
@@ -76,6 +112,7 @@ describe('PaymentClient types', () => {
     expectTypeOf(client.deposits.resendWebhook)
       .parameter(1)
       .toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.customers.update).parameter(2).toEqualTypeOf<RequestOptions | undefined>();
     expectTypeOf(client.getToken).parameter(0).toEqualTypeOf<RequestOptions | undefined>();
   });
 

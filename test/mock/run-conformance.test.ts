@@ -39,6 +39,7 @@ describe('runConformance', () => {
       'POST /deposit/{TRANSACTION_ID}/resend/webhook',
       'POST /pix/customer/{CLIENT_ID}/key',
       'POST /withdraw/{TRANSACTION_ID}/resend/webhook',
+      'PUT /customer/{CLIENT_ID}',
     ]);
     // Both customers have a key, so a listed key's fields are compared, by type.
     expect(report.checks).toContainEqual({

@@ -10,6 +10,7 @@ export const UNKNOWN_ID = '0123456789abcdef01234567';
 export const UNAUTHORIZED = { status: 401, body: { message: 'Unauthorized' } };
 export const BAD_REQUEST = { status: 400, body: { message: 'Bad Request' } };
 export const NOT_FOUND = { status: 404, body: { message: 'Not Found' } };
+export const CONFLICT = { status: 409, body: { message: 'Conflict' } };
 export const SERVER_ERROR = { status: 500, body: { message: 'Internal Server Error' } };
 
 export type Api = ReturnType<typeof rawApi>;

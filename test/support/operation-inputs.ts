@@ -236,12 +236,25 @@ export const OPERATION_INPUTS: Readonly<Record<string, OperationInputs>> = {
   'customers.get': { valid: async ({ customerId }) => ({ params: { id: customerId } }) },
   // `PUT /customer/{id}` (per the provider's public docs), for when the table has it.
   'customers.update': {
-    valid: async ({ customerId, next }) => ({
+    // The body replaces the customer's data whole: `name` and `document` are both required.
+    valid: async ({ h, customerId, next }) => ({
       params: { id: customerId },
-      body: { name: `Cliente Renomeado ${next()}` },
+      body: {
+        name: `Cliente Renomeado ${next()}`,
+        document: h.mock.customers.get(customerId)?.document,
+      },
     }),
     variants: async ({ h, customerId }) => [
+      { params: { id: customerId }, body: { name: 'Só o nome' } },
       { params: { id: customerId }, body: { document: h.mock.customers.create().document } },
+      // Another customer's name or document: 409.
+      {
+        params: { id: customerId },
+        body: {
+          name: h.mock.customers.create().name,
+          document: h.mock.customers.get(customerId)?.document,
+        },
+      },
       { params: { id: customerId }, body: {} },
     ],
   },

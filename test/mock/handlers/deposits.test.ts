@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerOf,
   BAD_REQUEST,
+  CONFLICT,
   crc16,
   depositCurrency,
   emvFields,
@@ -103,6 +104,91 @@ describe.each(mockTransports())('Deposits through $name', (transport) => {
       ).toEqual(NOT_FOUND);
       const [delivery] = await h.mock.webhooks.flush();
       expect(delivery).toMatchObject({ outcome: 'skipped', url: null });
+    });
+  });
+
+  describe('a deposit for someone who is not a customer yet (per the provider)', () => {
+    it('201 "Pix Gerado com Sucesso" with a customer object: the customer is registered and the deposit is theirs', async () => {
+      const currency = await depositCurrency(api, token);
+      const customer = {
+        name: 'Bruno Lima',
+        document: '111.444.777-35',
+        phone: '+5511912345678',
+        email: 'bruno@example.com',
+      };
+      const answer = await api.call('POST', '/deposit', {
+        token,
+        body: { amount: 10, customer, currency },
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({
+        message: 'Pix Gerado com Sucesso',
+        data: {
+          status: 'WAITING_PAYMENT',
+          code: expect.any(String),
+          id: expect.stringMatching(HEX24),
+          customerId: expect.stringMatching(HEX24),
+        },
+      });
+      const data = (answer.body as { data: { id: string; customerId: string } }).data;
+      expect(data.customerId).not.toBe(customerId);
+      expect(h.mock.customers.get(data.customerId)).toMatchObject({
+        name: 'Bruno Lima',
+        document: '11144477735',
+        phone: '+5511912345678',
+        email: 'bruno@example.com',
+        version: 0,
+      });
+      const details = await api.call('GET', `/deposit/${data.id}/details`, { token });
+      expect(details.body).toMatchObject({
+        _id: data.id,
+        customerId: data.customerId,
+        document: '11144477735',
+      });
+      const got = await api.call('GET', `/customer/${data.customerId}`, { token });
+      expect(got.body).toMatchObject({ name: 'Bruno Lima', document: '11144477735' });
+    });
+
+    it('409 when the name or the document is already a customer: no deposit and no customer are created', async () => {
+      const currency = await depositCurrency(api, token);
+      const seeded = h.mock.customers.seeded;
+      for (const customer of [
+        { name: 'Bruno Lima', document: seeded.document },
+        { name: seeded.name, document: '11144477735' },
+      ]) {
+        const answer = await api.call('POST', '/deposit', {
+          token,
+          body: { amount: 10, customer, currency },
+        });
+        expect(answerOf(answer)).toEqual(CONFLICT);
+      }
+      expect(h.mock.deposits.list()).toHaveLength(0);
+      expect(h.mock.customers.list()).toEqual([seeded]);
+    });
+
+    it('400 for both customerId and customer, neither, or a bad customer; a deposit refused after the customer checks leaves no customer', async () => {
+      const currency = await depositCurrency(api, token);
+      const withdrawalCurrency = (
+        (await api.call('GET', '/withdraw/company/currencies', { token })).body as unknown[]
+      )[0];
+      const customer = { name: 'Bruno Lima', document: '11144477735' };
+      for (const body of [
+        { amount: 10, customerId, customer, currency },
+        { amount: 10, currency },
+        { amount: 10, customer: { name: 'Bruno Lima' }, currency },
+        { amount: 10, customer: { document: '11144477735' }, currency },
+        { amount: 10, customer: { name: 'Bruno Lima', document: '123' }, currency },
+        { amount: 10, customer: 'Bruno Lima', currency },
+        { amount: 10, customer: null, currency },
+        { amount: 10, customer, currency: withdrawalCurrency },
+        { amount: 10, customer },
+        { amount: 0.001, customer, currency },
+      ]) {
+        const answer = await api.call('POST', '/deposit', { token, body });
+        expect(answerOf(answer), JSON.stringify(body)).toEqual(BAD_REQUEST);
+      }
+      expect(h.mock.deposits.list()).toHaveLength(0);
+      expect(h.mock.customers.list()).toEqual([h.mock.customers.seeded]);
     });
   });
 });
