@@ -49,6 +49,8 @@ export class ServiceState {
   readonly origin: string;
   readonly seed: number | string | undefined;
   readonly maxBodyBytes: number;
+  /** Whether a withdrawal or deposit must carry the whole currency object (the `strict` option). */
+  readonly strict: boolean;
   readonly clock: InternalClock;
   readonly auth: AuthArea;
   readonly journal: JournalArea;
@@ -75,6 +77,10 @@ export class ServiceState {
     this.baseUrl = `${this.origin}${this.basePath}`;
     this.seed = options.seed;
     this.maxBodyBytes = positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes');
+    if (options.strict !== undefined && typeof options.strict !== 'boolean') {
+      throw new TypeError('strict must be a boolean');
+    }
+    this.strict = options.strict ?? false;
     this.journal = new JournalArea(options.journalLimit);
     const frozen = options.frozenClock ?? options.seed !== undefined;
     const start = options.now ?? (options.seed !== undefined ? SEEDED_START : undefined);

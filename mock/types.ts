@@ -346,6 +346,7 @@ export interface RunningMockServer {
  *   seed: 42,                       // deterministic ids, password and times
  *   webhookUrl: 'http://127.0.0.1:8080/webhooks/pix',
  *   maskKeys: true,                 // list Pix keys masked, like the provider's examples
+ *   strict: true,                   // currencies must be sent whole, as the service document says
  * });
  * ```
  */
@@ -403,6 +404,23 @@ export interface PaymentServiceMockOptions {
    * @default false
    */
   readonly maskKeys?: boolean | undefined;
+  /**
+   * Enforce the service document's "send it whole" rule: a withdrawal or a deposit must carry
+   * every field of the listed currency (`_id`, `name`, `type`, `symbol`, `createdDate`,
+   * `updatedDate`, `__v`), else 400. Without it the mock does as the provider documents: a
+   * currency with at least `_id`, `name`, `type` and `symbol` is accepted, and any bookkeeping
+   * field it does carry must still equal the listed one. Either way `supplierFeeByActivity` may be
+   * left out, and the SDK's builders always send the whole object.
+   *
+   * @default false
+   *
+   * @example
+   * ```ts
+   * // A suite that wants hand-written bodies held to the whole-object rule:
+   * const mock = createPaymentServiceMock({ strict: true });
+   * ```
+   */
+  readonly strict?: boolean | undefined;
   /**
    * Largest request body accepted; a larger one is answered 413.
    *

@@ -39,6 +39,7 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
     credentials: state.credentials,
     companyId: state.companyId,
     seededCustomerId: state.seededCustomerId,
+    strict: state.strict,
     now: state.nowIso(),
     webhookUrl: state.webhooks.url,
     allowedIps: state.auth.allowedIps,

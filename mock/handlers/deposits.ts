@@ -1,7 +1,7 @@
 import { HttpError, isRecord, json } from '../http.js';
 import type { Resolvers } from '../route.js';
 import { customerOr404 } from './customers.js';
-import { amountCents, externalIdOf, listedCurrency, stringField, wholeCurrency } from './shared.js';
+import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
 
 // Per the provider's public docs.
 const CREATED = 'Pix Gerado com Sucesso';
@@ -18,9 +18,9 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
     const externalId = externalIdOf(body);
     const cents = amountCents(body);
     const customerId = stringField(body, 'customerId');
-    const sentCurrency = wholeCurrency(body);
+    const sent = sentCurrency(body, state.strict);
     const customer = customerOr404(state, customerId);
-    const currency = listedCurrency(sentCurrency, state.currenciesOf('deposit'));
+    const currency = listedCurrency(sent, state.currenciesOf('deposit'));
     const record = state.transactions.insert('deposit', {
       customerId: customer._id,
       externalId,

@@ -165,7 +165,7 @@ export function createRegistry(): Registry {
   named(Currency, {
     id: 'Currency',
     description:
-      "A fiat currency as the list operations return it. Send it whole as `currency` in a withdrawal or a deposit. Per the provider's public docs, withdrawal and deposit lists hold different objects (different `_id`) even for the same BRL: never use one for the other.",
+      "A fiat currency as the list operations return it. Send it whole as `currency` in a withdrawal or a deposit (the SDK's builders do); per the provider's public docs the service needs at least `_id`, `name`, `type` and `symbol`, and any other field sent must equal the listed one. Per the provider's public docs, withdrawal and deposit lists hold different objects (different `_id`) even for the same BRL: never use one for the other.",
     examples: [examples.withdrawCurrency, examples.depositCurrency],
   });
   field(Currency.shape._id, 'Identifier of the currency.');
