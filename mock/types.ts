@@ -34,12 +34,17 @@ export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promis
  *
  * @example
  * ```ts
- * await mock.deposits.settle(depositId, 'PAID', { identifiedDocumentPix: '52998224725' });
+ * await mock.deposits.settle(depositId, 'PAID', { identifiedDocumentPix: true });
  * ```
  */
 export interface SettleOptions {
-  /** The payer's or receiver's document to report in the details (a valid CPF or CNPJ). */
-  readonly identifiedDocumentPix?: string | undefined;
+  /**
+   * Whether the Pix network validated the payer's (deposit) or receiver's (withdrawal) document,
+   * reported as `identifiedDocumentPix` in the details from then on (per the provider's public
+   * docs, a boolean). Anything but a boolean is refused with a `TypeError` (earlier versions took
+   * a CPF string here). Default: left as it was; details leave the field out until it is set.
+   */
+  readonly identifiedDocumentPix?: boolean | undefined;
 }
 
 /**
@@ -56,7 +61,8 @@ export interface TransactionControls<T> {
    * Moves the transaction to `status` (one of `TRANSACTION_STATUSES`; no transition rule is
    * enforced, none is published) and sends its webhook, like the service does when a
    * transaction moves on. Resolves with the delivery once it has ended (it never rejects because
-   * the receiver failed); rejects with a `RangeError` for an unknown id or status.
+   * the receiver failed); rejects with a `RangeError` for an unknown id or status, and with a
+   * `TypeError` when `identifiedDocumentPix` is not a boolean (changing nothing either way).
    */
   settle(id: string, status: string, options?: SettleOptions): Promise<WebhookDelivery>;
   /** The transaction, or `undefined`. */
@@ -510,8 +516,8 @@ export interface MockWithdrawal {
   readonly pixKey: MockPixKeyRef;
   /** Current status. */
   readonly status: KnownTransactionStatus;
-  /** Document reported by `settle(…, { identifiedDocumentPix })`, if any. */
-  readonly identifiedDocumentPix?: string;
+  /** Whether the Pix network validated the document, once `settle(…, { identifiedDocumentPix })` set it. */
+  readonly identifiedDocumentPix?: boolean;
   /** Creation time, ISO 8601 UTC (mock clock). */
   readonly createdDate: string;
   /** Last status change, ISO 8601 UTC (mock clock). */
@@ -559,8 +565,8 @@ export interface MockDeposit {
   readonly status: KnownTransactionStatus;
   /** The Pix BR Code (copy and paste) string. */
   readonly code: string;
-  /** Document reported by `settle(…, { identifiedDocumentPix })`, if any. */
-  readonly identifiedDocumentPix?: string;
+  /** Whether the Pix network validated the document, once `settle(…, { identifiedDocumentPix })` set it. */
+  readonly identifiedDocumentPix?: boolean;
   /** Creation time, ISO 8601 UTC (mock clock). */
   readonly createdDate: string;
   /** Last status change, ISO 8601 UTC (mock clock). */

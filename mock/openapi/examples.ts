@@ -71,6 +71,7 @@ export const withdrawalDetailsExample = {
   customerId: ids.customer,
   externalId: 'pedido-4242',
   document: '12345678909',
+  identifiedDocumentPix: true,
   currency: { name: 'BRL', type: 'PIX', amount: 10.5, status: 'PAID' },
 };
 export const depositDetailsExample = {
@@ -78,7 +79,6 @@ export const depositDetailsExample = {
   customerId: ids.customer,
   externalId: 'pedido-4243',
   document: '12345678909',
-  identifiedDocumentPix: '12345678909',
   currency: { name: 'BRL', type: 'PIX', amount: 25, status: 'WAITING_PAYMENT' },
 };
 export const brCodeExample =

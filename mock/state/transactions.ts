@@ -1,7 +1,5 @@
 import {
   type Currency,
-  isValidCnpj,
-  isValidCpf,
   type KnownTransactionStatus,
   TRANSACTION_STATUSES,
   type WebhookPayload,
@@ -31,7 +29,8 @@ export interface TransactionRecord {
   amountCents: number;
   currency: Currency;
   status: KnownTransactionStatus;
-  identifiedDocumentPix: string | undefined;
+  /** Whether the Pix network validated the counterpart's document (set by `settle`). */
+  identifiedDocumentPix: boolean | undefined;
   createdDate: string;
   updatedDate: string;
   /** The receiving key of a withdrawal (unmasked); `undefined` for a deposit. */
@@ -157,7 +156,7 @@ export class TransactionsArea {
     kind: TransactionKind,
     id: string,
     status: string,
-    options: { identifiedDocumentPix?: string | undefined } = {},
+    options: { identifiedDocumentPix?: boolean | undefined } = {},
   ): Promise<WebhookDelivery> {
     const record = this.#of(kind).get(id);
     if (!record) throw new RangeError(`no ${kind} with id ${JSON.stringify(id)}`);
@@ -166,13 +165,17 @@ export class TransactionsArea {
         `status must be one of ${TRANSACTION_STATUSES.join(', ')}, got ${JSON.stringify(status)}`,
       );
     }
-    const document = options.identifiedDocumentPix;
-    if (document !== undefined && !isValidCpf(document) && !isValidCnpj(document)) {
-      throw new RangeError('identifiedDocumentPix must be a valid CPF or CNPJ');
+    // Per the provider's public docs, a boolean: whether the Pix network validated the payer's
+    // (deposit) or receiver's (withdrawal) document. It was a CPF string in earlier versions.
+    const identified = options.identifiedDocumentPix;
+    if (identified !== undefined && typeof identified !== 'boolean') {
+      throw new TypeError(
+        `identifiedDocumentPix must be a boolean (whether the Pix network validated the document), got ${typeof identified}`,
+      );
     }
     record.status = status as KnownTransactionStatus;
     record.updatedDate = this.#stamps.nowIso();
-    if (document !== undefined) record.identifiedDocumentPix = document;
+    if (identified !== undefined) record.identifiedDocumentPix = identified;
     return this.#deliver(this.payload(record), 'settle');
   }
 
