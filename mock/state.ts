@@ -20,7 +20,6 @@ import { checkUrl, WebhookDispatcher } from './webhooks.js';
 
 interface Baseline {
   readonly companyId: string;
-  readonly companyPixKey: string;
   readonly credentials: { readonly email: string; readonly password: string };
   readonly withdrawalCurrencies: ReadonlyArray<Currency>;
   readonly depositCurrencies: ReadonlyArray<Currency>;
@@ -103,10 +102,8 @@ export class ServiceState {
     };
     this.customers = new CustomersArea(stamps);
     this.pixKeys = new PixKeysArea(stamps, options.maskKeys ?? false);
-    this.transactions = new TransactionsArea(
-      stamps,
-      () => this.#baseline.companyPixKey,
-      (payload, trigger) => this.webhooks.deliver(payload, trigger),
+    this.transactions = new TransactionsArea(stamps, (payload, trigger) =>
+      this.webhooks.deliver(payload, trigger),
     );
     this.random = this.#newRandom();
     this.#objectId = objectIdFactory(this.random);
@@ -168,7 +165,6 @@ export class ServiceState {
 
   #makeBaseline(credentials: PaymentServiceMockOptions['credentials']): Baseline {
     const companyId = this.newId();
-    const companyPixKey = uuid(this.random);
     const password = generatePassword(this.random);
     const createdMs = this.clock.nowMs() - 90 * 24 * 60 * 60 * 1000;
     const created = new Date(createdMs).toISOString();
@@ -209,7 +205,6 @@ export class ServiceState {
     }
     return freeze({
       companyId,
-      companyPixKey,
       credentials: freeze({
         email: credentials?.email ?? DEFAULT_EMAIL,
         password: credentials?.password ?? password,

@@ -563,7 +563,7 @@ export interface MockDeposit {
   readonly currency: Currency;
   /** Current status. */
   readonly status: KnownTransactionStatus;
-  /** The Pix BR Code (copy and paste) string. */
+  /** The Pix copy-and-paste string: a dynamic BR Code pointing to a location URL. */
   readonly code: string;
   /** Whether the Pix network validated the document, once `settle(…, { identifiedDocumentPix })` set it. */
   readonly identifiedDocumentPix?: boolean;

@@ -221,7 +221,7 @@ export function createRegistry(): Registry {
   });
   field(
     CreateDepositResult.shape.data.shape.code,
-    'The Pix copy-and-paste (BR Code) string a payer scans or pastes.',
+    "The Pix copy-and-paste string a payer scans or pastes: a dynamic BR Code (merchant account information 26 with `br.gov.bcb.pix` and a location URL in sub-field 25, txid `***`, CRC16 in field 63), as in the provider's deposit example.",
   );
   named(TransactionDetails, {
     id: 'TransactionDetails',
@@ -229,6 +229,10 @@ export function createRegistry(): Registry {
       "Details of a withdrawal or a deposit (per the provider's public docs). A webhook receiver reads this to confirm a status.",
     examples: [withdrawalDetailsExample, depositDetailsExample],
   });
+  field(
+    TransactionDetails.shape.identifiedDocumentPix,
+    "Whether the Pix network validated the payer's (deposit) or receiver's (withdrawal) document; a boolean, per the provider's public docs. Absent until known.",
+  );
 
   named(WebhookOperation, {
     id: 'WebhookOperation',

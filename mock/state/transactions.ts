@@ -5,6 +5,7 @@ import {
   type WebhookPayload,
 } from 'pix-payment-sdk';
 import { buildBrCode } from '../br-code.js';
+import { uuid } from '../ids.js';
 import type { MockDeposit, MockWithdrawal } from '../types.js';
 import type { WebhookDelivery } from '../webhooks.js';
 import type { Stamps } from './stamps.js';
@@ -53,6 +54,13 @@ export type TransactionInput = Pick<
 const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as const;
 
 /**
+ * Where a deposit's dynamic BR Code points: a host of the reserved `.test` domain and a path with
+ * a UUID, 63 characters like the location in the provider's deposit example. Nothing is served
+ * there; a payer's app would fetch the charge from it.
+ */
+const LOCATION_PREFIX = 'pix.payments.test/qr/v3/at/';
+
+/**
  * The withdrawals and the deposits: one record type for both, kept by kind, with the withdrawals'
  * index by `externalId`.
  *
@@ -60,7 +68,6 @@ const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as cons
  */
 export class TransactionsArea {
   readonly #stamps: Stamps;
-  readonly #companyPixKey: () => string;
   readonly #deliver: (
     payload: WebhookPayload,
     trigger: WebhookDelivery['trigger'],
@@ -69,20 +76,15 @@ export class TransactionsArea {
   #deposits = new Map<string, TransactionRecord>();
   #withdrawalIdByExternalId = new Map<string, string>();
 
-  /**
-   * `companyPixKey` is the key in the deposits' BR Codes (read at each use: a seeded mock's
-   * changes on reset()); `deliver` sends a webhook.
-   */
+  /** `deliver` sends a webhook. */
   constructor(
     stamps: Stamps,
-    companyPixKey: () => string,
     deliver: (
       payload: WebhookPayload,
       trigger: WebhookDelivery['trigger'],
     ) => Promise<WebhookDelivery>,
   ) {
     this.#stamps = stamps;
-    this.#companyPixKey = companyPixKey;
     this.#deliver = deliver;
   }
 
@@ -118,11 +120,10 @@ export class TransactionsArea {
       code:
         kind === 'deposit'
           ? buildBrCode({
-              pixKey: this.#companyPixKey(),
+              location: LOCATION_PREFIX + uuid(this.#stamps.random()),
               amountCents: input.amountCents,
               merchantName: MOCK_COMPANY.name,
               merchantCity: MOCK_COMPANY.city,
-              txid: id,
             })
           : undefined,
       createdDate: now,
