@@ -8,7 +8,6 @@ import {
   objectIdFactory,
   type RandomSource,
   seededRandom,
-  uuid,
 } from './ids.js';
 import { AuthArea } from './state/auth.js';
 import { type CustomerRecord, CustomersArea } from './state/customers.js';

@@ -31,7 +31,7 @@ function decodeEmv(text: string): EmvField[] {
   return fields;
 }
 
-function valueOf(fields: ReadonlyArray<EmvField>, id: string): string | undefined {
+function fieldValue(fields: ReadonlyArray<EmvField>, id: string): string | undefined {
   return fields.find((field) => field.id === id)?.value;
 }
 
@@ -54,16 +54,16 @@ describe.each(mockTransports())('Deposit BR Code through $name', (transport) => 
   it('is a dynamic BR Code: GUI br.gov.bcb.pix and a location URL in field 26, no key', async () => {
     const code = await depositCode(0.2);
     const fields = decodeEmv(code);
-    const account = decodeEmv(valueOf(fields, '26') ?? '');
+    const account = decodeEmv(fieldValue(fields, '26') ?? '');
     expect(account.map((field) => field.id)).toEqual(['00', '25']);
-    expect(valueOf(account, '00')).toBe('br.gov.bcb.pix');
-    const location = valueOf(account, '25') ?? '';
+    expect(fieldValue(account, '00')).toBe('br.gov.bcb.pix');
+    const location = fieldValue(account, '25') ?? '';
     // A URL without its scheme, as the BR Code manual wants; 63 characters like the example's.
     expect(location).toMatch(
       /^pix\.payments\.test\/qr\/v3\/at\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
     );
     expect(location).toHaveLength(63);
-    expect(valueOf(account, '01')).toBeUndefined();
+    expect(fieldValue(account, '01')).toBeUndefined();
     // The same opening as the provider's example: 000201, then 26 of length 85, GUI, 25 of 63.
     expect(code.startsWith('00020126850014br.gov.bcb.pix2563pi')).toBe(true);
   });
@@ -82,19 +82,19 @@ describe.each(mockTransports())('Deposit BR Code through $name', (transport) => 
       '62',
       '63',
     ]);
-    expect(valueOf(fields, '00')).toBe('01');
-    expect(valueOf(fields, '52')).toBe('0000');
-    expect(valueOf(fields, '53')).toBe('986');
-    expect(valueOf(fields, '54')).toBe('1234.50');
-    expect(valueOf(fields, '58')).toBe('BR');
-    expect(valueOf(fields, '59')).toBe('EMPRESA EXEMPLO LTDA');
-    expect(valueOf(fields, '60')).toBe('SAO PAULO');
-    expect(decodeEmv(valueOf(fields, '62') ?? '')).toEqual([{ id: '05', value: '***' }]);
+    expect(fieldValue(fields, '00')).toBe('01');
+    expect(fieldValue(fields, '52')).toBe('0000');
+    expect(fieldValue(fields, '53')).toBe('986');
+    expect(fieldValue(fields, '54')).toBe('1234.50');
+    expect(fieldValue(fields, '58')).toBe('BR');
+    expect(fieldValue(fields, '59')).toBe('EMPRESA EXEMPLO LTDA');
+    expect(fieldValue(fields, '60')).toBe('SAO PAULO');
+    expect(decodeEmv(fieldValue(fields, '62') ?? '')).toEqual([{ id: '05', value: '***' }]);
   });
 
   it('ends with field 63: a valid CRC16 (CCITT-FALSE) of everything before its value', async () => {
     const code = await depositCode(49.9);
-    const crc = valueOf(decodeEmv(code), '63');
+    const crc = fieldValue(decodeEmv(code), '63');
     expect(crc).toMatch(/^[0-9A-F]{4}$/);
     expect(code.slice(-8, -4)).toBe('6304');
     expect(crc).toBe(crc16(code.slice(0, -4)));
@@ -107,7 +107,7 @@ describe.each(mockTransports())('Deposit BR Code through $name', (transport) => 
   it('each deposit has its own location, so its own code', async () => {
     const first = decodeEmv(await depositCode(10));
     const second = decodeEmv(await depositCode(10));
-    expect(valueOf(first, '26')).not.toBe(valueOf(second, '26'));
+    expect(fieldValue(first, '26')).not.toBe(fieldValue(second, '26'));
   });
 });
 
@@ -125,7 +125,10 @@ describe('the OpenAPI document’s deposit example', () => {
     }>;
     const code = example?.data.code ?? '';
     const fields = decodeEmv(code);
-    expect(decodeEmv(valueOf(fields, '26') ?? '').map((field) => field.id)).toEqual(['00', '25']);
-    expect(valueOf(fields, '63')).toBe(crc16(code.slice(0, -4)));
+    expect(decodeEmv(fieldValue(fields, '26') ?? '').map((field) => field.id)).toEqual([
+      '00',
+      '25',
+    ]);
+    expect(fieldValue(fields, '63')).toBe(crc16(code.slice(0, -4)));
   });
 });
