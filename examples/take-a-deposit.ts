@@ -98,10 +98,17 @@ console.log(
 );
 
 // 4. The payer pays; the provider POSTs a webhook (see receive-webhooks.ts). Confirm with details.
-if (mock) await mock.deposits.settle(data.id, 'PAID', { identifiedDocumentPix: '52998224725' });
+if (mock) await mock.deposits.settle(data.id, 'PAID', { identifiedDocumentPix: true });
 const details = await client.deposits.get(data.id);
+// identifiedDocumentPix (a boolean) says whether the Pix network validated the payer's document.
+const checked =
+  details.identifiedDocumentPix === undefined
+    ? 'not checked yet'
+    : details.identifiedDocumentPix
+      ? 'validated'
+      : 'not validated';
 console.log(
   `details: ${details.currency.status}, ${details.currency.name} ${details.currency.amount.toFixed(2)}, ` +
-    `externalId ${details.externalId ?? '—'}, paid by document ${details.identifiedDocumentPix ?? '(not yet known)'}`,
+    `externalId ${details.externalId ?? '—'}, payer's document ${checked}`,
 );
 if (!real && details.currency.status !== 'PAID') throw new Error('expected PAID');

@@ -23,6 +23,9 @@ Options:
   --journal-limit <n>     most requests the journal keeps (default 10000)
   --seed <value>          deterministic ids, password and times
   --webhook-url <url>     the company's callback URL for webhook deliveries
+  --strict                withdrawals and deposits must send the whole currency
+                          object (default: _id, name, type and symbol suffice, as
+                          the provider documents)
   -h, --help              show this help
 
 Operations (GET /openapi.json has the whole contract):
@@ -72,6 +75,7 @@ async function main(argv: string[]): Promise<number> {
     'journal-limit'?: string | undefined;
     seed?: string | undefined;
     'webhook-url'?: string | undefined;
+    strict?: boolean | undefined;
     help?: boolean | undefined;
   };
   try {
@@ -85,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
         'journal-limit': { type: 'string' },
         seed: { type: 'string' },
         'webhook-url': { type: 'string' },
+        strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -133,6 +138,7 @@ async function main(argv: string[]): Promise<number> {
     journalLimit,
     seed,
     webhookUrl: values['webhook-url'] ?? null,
+    strict: values.strict ?? false,
   });
   const { email, password } = running.mock.credentials;
   process.stdout.write(

@@ -8,7 +8,6 @@ import {
   objectIdFactory,
   type RandomSource,
   seededRandom,
-  uuid,
 } from './ids.js';
 import { AuthArea } from './state/auth.js';
 import { type CustomerRecord, CustomersArea } from './state/customers.js';
@@ -20,7 +19,6 @@ import { checkUrl, WebhookDispatcher } from './webhooks.js';
 
 interface Baseline {
   readonly companyId: string;
-  readonly companyPixKey: string;
   readonly credentials: { readonly email: string; readonly password: string };
   readonly withdrawalCurrencies: ReadonlyArray<Currency>;
   readonly depositCurrencies: ReadonlyArray<Currency>;
@@ -49,6 +47,8 @@ export class ServiceState {
   readonly origin: string;
   readonly seed: number | string | undefined;
   readonly maxBodyBytes: number;
+  /** Whether a withdrawal or deposit must carry the whole currency object (the `strict` option). */
+  readonly strict: boolean;
   readonly clock: InternalClock;
   readonly auth: AuthArea;
   readonly journal: JournalArea;
@@ -75,6 +75,10 @@ export class ServiceState {
     this.baseUrl = `${this.origin}${this.basePath}`;
     this.seed = options.seed;
     this.maxBodyBytes = positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes');
+    if (options.strict !== undefined && typeof options.strict !== 'boolean') {
+      throw new TypeError('strict must be a boolean');
+    }
+    this.strict = options.strict ?? false;
     this.journal = new JournalArea(options.journalLimit);
     const frozen = options.frozenClock ?? options.seed !== undefined;
     const start = options.now ?? (options.seed !== undefined ? SEEDED_START : undefined);
@@ -97,10 +101,8 @@ export class ServiceState {
     };
     this.customers = new CustomersArea(stamps);
     this.pixKeys = new PixKeysArea(stamps, options.maskKeys ?? false);
-    this.transactions = new TransactionsArea(
-      stamps,
-      () => this.#baseline.companyPixKey,
-      (payload, trigger) => this.webhooks.deliver(payload, trigger),
+    this.transactions = new TransactionsArea(stamps, (payload, trigger) =>
+      this.webhooks.deliver(payload, trigger),
     );
     this.random = this.#newRandom();
     this.#objectId = objectIdFactory(this.random);
@@ -162,7 +164,6 @@ export class ServiceState {
 
   #makeBaseline(credentials: PaymentServiceMockOptions['credentials']): Baseline {
     const companyId = this.newId();
-    const companyPixKey = uuid(this.random);
     const password = generatePassword(this.random);
     const createdMs = this.clock.nowMs() - 90 * 24 * 60 * 60 * 1000;
     const created = new Date(createdMs).toISOString();
@@ -203,7 +204,6 @@ export class ServiceState {
     }
     return freeze({
       companyId,
-      companyPixKey,
       credentials: freeze({
         email: credentials?.email ?? DEFAULT_EMAIL,
         password: credentials?.password ?? password,

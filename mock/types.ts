@@ -34,12 +34,17 @@ export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promis
  *
  * @example
  * ```ts
- * await mock.deposits.settle(depositId, 'PAID', { identifiedDocumentPix: '52998224725' });
+ * await mock.deposits.settle(depositId, 'PAID', { identifiedDocumentPix: true });
  * ```
  */
 export interface SettleOptions {
-  /** The payer's or receiver's document to report in the details (a valid CPF or CNPJ). */
-  readonly identifiedDocumentPix?: string | undefined;
+  /**
+   * Whether the Pix network validated the payer's (deposit) or receiver's (withdrawal) document,
+   * reported as `identifiedDocumentPix` in the details from then on (per the provider's public
+   * docs, a boolean). Anything but a boolean is refused with a `TypeError` (earlier versions took
+   * a CPF string here). Default: left as it was; details leave the field out until it is set.
+   */
+  readonly identifiedDocumentPix?: boolean | undefined;
 }
 
 /**
@@ -56,7 +61,8 @@ export interface TransactionControls<T> {
    * Moves the transaction to `status` (one of `TRANSACTION_STATUSES`; no transition rule is
    * enforced, none is published) and sends its webhook, like the service does when a
    * transaction moves on. Resolves with the delivery once it has ended (it never rejects because
-   * the receiver failed); rejects with a `RangeError` for an unknown id or status.
+   * the receiver failed); rejects with a `RangeError` for an unknown id or status, and with a
+   * `TypeError` when `identifiedDocumentPix` is not a boolean (changing nothing either way).
    */
   settle(id: string, status: string, options?: SettleOptions): Promise<WebhookDelivery>;
   /** The transaction, or `undefined`. */
@@ -351,6 +357,7 @@ export interface RunningMockServer {
  *   seed: 42,                       // deterministic ids, password and times
  *   webhookUrl: 'http://127.0.0.1:8080/webhooks/pix',
  *   maskKeys: true,                 // list Pix keys masked, like the provider's examples
+ *   strict: true,                   // currencies must be sent whole, as the service document says
  * });
  * ```
  */
@@ -408,6 +415,23 @@ export interface PaymentServiceMockOptions {
    * @default false
    */
   readonly maskKeys?: boolean | undefined;
+  /**
+   * Enforce the service document's "send it whole" rule: a withdrawal or a deposit must carry
+   * every field of the listed currency (`_id`, `name`, `type`, `symbol`, `createdDate`,
+   * `updatedDate`, `__v`), else 400. Without it the mock does as the provider documents: a
+   * currency with at least `_id`, `name`, `type` and `symbol` is accepted, and any bookkeeping
+   * field it does carry must still equal the listed one. Either way `supplierFeeByActivity` may be
+   * left out, and the SDK's builders always send the whole object.
+   *
+   * @default false
+   *
+   * @example
+   * ```ts
+   * // A suite that wants hand-written bodies held to the whole-object rule:
+   * const mock = createPaymentServiceMock({ strict: true });
+   * ```
+   */
+  readonly strict?: boolean | undefined;
   /**
    * Largest request body accepted; a larger one is answered 413.
    *
@@ -497,8 +521,8 @@ export interface MockWithdrawal {
   readonly pixKey: MockPixKeyRef;
   /** Current status. */
   readonly status: KnownTransactionStatus;
-  /** Document reported by `settle(…, { identifiedDocumentPix })`, if any. */
-  readonly identifiedDocumentPix?: string;
+  /** Whether the Pix network validated the document, once `settle(…, { identifiedDocumentPix })` set it. */
+  readonly identifiedDocumentPix?: boolean;
   /** Creation time, ISO 8601 UTC (mock clock). */
   readonly createdDate: string;
   /** Last status change, ISO 8601 UTC (mock clock). */
@@ -544,10 +568,10 @@ export interface MockDeposit {
   readonly currency: Currency;
   /** Current status. */
   readonly status: KnownTransactionStatus;
-  /** The Pix BR Code (copy and paste) string. */
+  /** The Pix copy-and-paste string: a dynamic BR Code pointing to a location URL. */
   readonly code: string;
-  /** Document reported by `settle(…, { identifiedDocumentPix })`, if any. */
-  readonly identifiedDocumentPix?: string;
+  /** Whether the Pix network validated the document, once `settle(…, { identifiedDocumentPix })` set it. */
+  readonly identifiedDocumentPix?: boolean;
   /** Creation time, ISO 8601 UTC (mock clock). */
   readonly createdDate: string;
   /** Last status change, ISO 8601 UTC (mock clock). */

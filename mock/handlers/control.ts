@@ -39,6 +39,7 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
     credentials: state.credentials,
     companyId: state.companyId,
     seededCustomerId: state.seededCustomerId,
+    strict: state.strict,
     now: state.nowIso(),
     webhookUrl: state.webhooks.url,
     allowedIps: state.auth.allowedIps,
@@ -76,13 +77,18 @@ function settleRoute(kind: TransactionKind): ControlRoute {
         throw new HttpError(404, `no ${kind} with id ${JSON.stringify(id)}`);
       }
       const status = own(input, 'status');
-      const document = own(input, 'identifiedDocumentPix');
+      const identified = own(input, 'identifiedDocumentPix');
       if (typeof status !== 'string') throw new HttpError(400, 'status must be a string');
-      if (document !== undefined && typeof document !== 'string') {
-        throw new HttpError(400, 'identifiedDocumentPix must be a string');
+      // Per the provider's public docs, a boolean; a document string (what earlier versions took)
+      // is refused by name rather than coerced.
+      if (identified !== undefined && typeof identified !== 'boolean') {
+        throw new HttpError(
+          400,
+          `identifiedDocumentPix must be a boolean (whether the Pix network validated the document), got ${identified === null ? 'null' : typeof identified}`,
+        );
       }
       const delivery = await state.transactions.settle(kind, id, status, {
-        identifiedDocumentPix: document,
+        identifiedDocumentPix: identified,
       });
       const record = state.transactions.get(kind, id);
       return json(200, { [kind]: record && state.transactions.view(record), delivery });

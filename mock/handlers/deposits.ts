@@ -3,7 +3,7 @@ import type { Resolvers } from '../route.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
 import type { ServiceState } from '../state.js';
 import { checkCustomerInput, customerOr404, newCustomerOf } from './customers.js';
-import { amountCents, externalIdOf, listedCurrency, stringField, wholeCurrency } from './shared.js';
+import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
 
 // Per the provider's public docs.
 const CREATED = 'Pix Gerado com Sucesso';
@@ -47,9 +47,9 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
     const externalId = externalIdOf(body);
     const cents = amountCents(body);
     const payer = payerOf(body);
-    const sentCurrency = wholeCurrency(body);
+    const sent = sentCurrency(body, state.strict);
     const found = resolvePayer(state, payer);
-    const currency = listedCurrency(sentCurrency, state.currenciesOf('deposit'));
+    const currency = listedCurrency(sent, state.currenciesOf('deposit'));
     // Every check has passed: only now is a new customer registered, so a refused deposit leaves none.
     const customer = '_id' in found ? found : state.customers.insert(found);
     const record = state.transactions.insert('deposit', {

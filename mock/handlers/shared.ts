@@ -60,22 +60,44 @@ function sameFees(sent: unknown, stored: Currency['supplierFeeByActivity']): boo
 }
 
 /**
- * The body's `currency` when it is whole (service document 2.2: an object with every field the
- * list returned; `supplierFeeByActivity` may be left out, as in the withdrawal example), else 400.
+ * The fields that identify a currency sent in a withdrawal or a deposit. Per the provider's public
+ * docs (withdrawal and deposit pages), `createdDate`, `updatedDate` and `__v` are not required,
+ * and its example succeeds without them.
  *
  * @internal
  */
-export function wholeCurrency(body: Record<string, unknown>): Record<string, unknown> {
+export const CURRENCY_IDENTITY_FIELDS = ['_id', 'name', 'type', 'symbol'] as const;
+
+/**
+ * The body's `currency`, else 400: an object carrying at least `_id`, `name`, `type` and `symbol`
+ * (per the provider's public docs), or, when `strict`, every field the list returned (service
+ * document 2.2: send it whole). `supplierFeeByActivity` may be left out either way, as in the
+ * service document's withdrawal example.
+ *
+ * @internal
+ */
+export function sentCurrency(
+  body: Record<string, unknown>,
+  strict: boolean,
+): Record<string, unknown> {
   const sent = own(body, 'currency');
-  if (!isRecord(sent)) throw new HttpError(400, 'currency must be the whole currency object');
-  const missing = CURRENCY_REQUIRED_FIELDS.filter((field) => own(sent, field) === undefined);
-  if (missing.length > 0) throw new HttpError(400, `currency is missing ${missing.join(', ')}`);
+  if (!isRecord(sent)) throw new HttpError(400, 'currency must be the currency object');
+  const required = strict ? CURRENCY_REQUIRED_FIELDS : CURRENCY_IDENTITY_FIELDS;
+  const missing = required.filter((field) => own(sent, field) === undefined);
+  if (missing.length > 0) {
+    throw new HttpError(
+      400,
+      `currency is missing ${missing.join(', ')}${strict ? ' (strict: the whole object)' : ''}`,
+    );
+  }
   return sent;
 }
 
 /**
- * The listed currency `sent` is: every required field equal, and `supplierFeeByActivity`, if
- * sent, equal too. 400 when it is none of `listed` (a deposit currency sent to a withdrawal, say).
+ * The listed currency `sent` is: its identity fields equal, and each other field it carries
+ * (`createdDate`, `updatedDate`, `__v`, `supplierFeeByActivity`) equal too, so an edited or stale
+ * object is refused even when the bookkeeping fields are optional. 400 when it is none of `listed`
+ * (a deposit currency sent to a withdrawal, say).
  *
  * @internal
  */
@@ -85,7 +107,14 @@ export function listedCurrency(
 ): Currency {
   const match = listed.find(
     (currency) =>
-      CURRENCY_REQUIRED_FIELDS.every((field) => own(sent, field) === currency[field]) &&
+      CURRENCY_REQUIRED_FIELDS.every((field) => {
+        const value = own(sent, field);
+        return (
+          value === currency[field] ||
+          (value === undefined &&
+            !(CURRENCY_IDENTITY_FIELDS as ReadonlyArray<string>).includes(field))
+        );
+      }) &&
       (own(sent, 'supplierFeeByActivity') === undefined ||
         sameFees(own(sent, 'supplierFeeByActivity'), currency.supplierFeeByActivity)),
   );

@@ -3,7 +3,7 @@ import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import { maskKey } from '../state/pix-keys.js';
 import { customerOr404 } from './customers.js';
-import { amountCents, externalIdOf, listedCurrency, stringField, wholeCurrency } from './shared.js';
+import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
 
 // Per the provider's public docs.
 const CREATED = 'Solicitação de Saque realizada com sucesso';
@@ -42,9 +42,9 @@ export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
     ) {
       throw new HttpError(400, 'pixKey must carry key, type and _id');
     }
-    const sentCurrency = wholeCurrency(body);
+    const sent = sentCurrency(body, state.strict);
     const customer = customerOr404(state, customerId);
-    const currency = listedCurrency(sentCurrency, state.currenciesOf('withdrawal'));
+    const currency = listedCurrency(sent, state.currenciesOf('withdrawal'));
     const stored = isObjectId(sentKey._id) ? state.pixKeys.get(sentKey._id) : undefined;
     if (
       !stored ||

@@ -170,7 +170,7 @@ export function createRegistry(): Registry {
   named(Currency, {
     id: 'Currency',
     description:
-      "A fiat currency as the list operations return it. Send it whole as `currency` in a withdrawal or a deposit. Per the provider's public docs, withdrawal and deposit lists hold different objects (different `_id`) even for the same BRL: never use one for the other.",
+      "A fiat currency as the list operations return it. Send it whole as `currency` in a withdrawal or a deposit (the SDK's builders do); per the provider's public docs the service needs at least `_id`, `name`, `type` and `symbol`, and any other field sent must equal the listed one. Per the provider's public docs, withdrawal and deposit lists hold different objects (different `_id`) even for the same BRL: never use one for the other.",
     examples: [examples.withdrawCurrency, examples.depositCurrency],
   });
   field(Currency.shape._id, 'Identifier of the currency.');
@@ -242,7 +242,7 @@ export function createRegistry(): Registry {
   });
   field(
     CreateDepositResult.shape.data.shape.code,
-    'The Pix copy-and-paste (BR Code) string a payer scans or pastes.',
+    "The Pix copy-and-paste string a payer scans or pastes: a dynamic BR Code (merchant account information 26 with `br.gov.bcb.pix` and a location URL in sub-field 25, txid `***`, CRC16 in field 63), as in the provider's deposit example.",
   );
   named(TransactionDetails, {
     id: 'TransactionDetails',
@@ -250,6 +250,10 @@ export function createRegistry(): Registry {
       "Details of a withdrawal or a deposit (per the provider's public docs). A webhook receiver reads this to confirm a status.",
     examples: [withdrawalDetailsExample, depositDetailsExample],
   });
+  field(
+    TransactionDetails.shape.identifiedDocumentPix,
+    "Whether the Pix network validated the payer's (deposit) or receiver's (withdrawal) document; a boolean, per the provider's public docs. Absent until known.",
+  );
 
   named(WebhookOperation, {
     id: 'WebhookOperation',

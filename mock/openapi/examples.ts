@@ -1,4 +1,5 @@
 // Realistic values for the OpenAPI document: 24-hex ids, ISO 8601 dates, the Portuguese messages.
+import { buildBrCode } from '../br-code.js';
 
 export const ids = {
   customer: '65f1a2b3c4d5e6f7a8b9c0d1',
@@ -87,6 +88,7 @@ export const withdrawalDetailsExample = {
   customerId: ids.customer,
   externalId: 'pedido-4242',
   document: '12345678909',
+  identifiedDocumentPix: true,
   currency: { name: 'BRL', type: 'PIX', amount: 10.5, status: 'PAID' },
 };
 export const depositDetailsExample = {
@@ -94,11 +96,15 @@ export const depositDetailsExample = {
   customerId: ids.customer,
   externalId: 'pedido-4243',
   document: '12345678909',
-  identifiedDocumentPix: '12345678909',
   currency: { name: 'BRL', type: 'PIX', amount: 25, status: 'WAITING_PAYMENT' },
 };
-export const brCodeExample =
-  '00020126580014br.gov.bcb.pix0136123e4567-e89b-12d3-a456-4266141740005204000053039865406025.005802BR5909Loja Ltda6009SAO PAULO62070503***6304A1B2';
+// A dynamic BR Code with a valid CRC, laid out as the mock's (and the provider's example).
+export const brCodeExample = buildBrCode({
+  location: 'pix.payments.test/qr/v3/at/3f0c6a1e-8b2d-4c4e-9a7b-2d5e8f1a6c90',
+  amountCents: 2500,
+  merchantName: 'Loja Ltda',
+  merchantCity: 'Sao Paulo',
+});
 export const webhookWithdrawalExample = {
   id: ids.withdrawal,
   customerId: ids.customer,

@@ -1,12 +1,11 @@
 import {
   type Currency,
-  isValidCnpj,
-  isValidCpf,
   type KnownTransactionStatus,
   TRANSACTION_STATUSES,
   type WebhookPayload,
 } from 'pix-payment-sdk';
 import { buildBrCode } from '../br-code.js';
+import { uuid } from '../ids.js';
 import type { MockDeposit, MockWithdrawal } from '../types.js';
 import type { WebhookDelivery } from '../webhooks.js';
 import type { Stamps } from './stamps.js';
@@ -31,7 +30,8 @@ export interface TransactionRecord {
   amountCents: number;
   currency: Currency;
   status: KnownTransactionStatus;
-  identifiedDocumentPix: string | undefined;
+  /** Whether the Pix network validated the counterpart's document (set by `settle`). */
+  identifiedDocumentPix: boolean | undefined;
   createdDate: string;
   updatedDate: string;
   /** The receiving key of a withdrawal (unmasked); `undefined` for a deposit. */
@@ -54,6 +54,13 @@ export type TransactionInput = Pick<
 const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as const;
 
 /**
+ * Where a deposit's dynamic BR Code points: a host of the reserved `.test` domain and a path with
+ * a UUID, 63 characters like the location in the provider's deposit example. Nothing is served
+ * there; a payer's app would fetch the charge from it.
+ */
+const LOCATION_PREFIX = 'pix.payments.test/qr/v3/at/';
+
+/**
  * The withdrawals and the deposits: one record type for both, kept by kind, with the withdrawals'
  * index by `externalId`.
  *
@@ -61,7 +68,6 @@ const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as cons
  */
 export class TransactionsArea {
   readonly #stamps: Stamps;
-  readonly #companyPixKey: () => string;
   readonly #deliver: (
     payload: WebhookPayload,
     trigger: WebhookDelivery['trigger'],
@@ -70,20 +76,15 @@ export class TransactionsArea {
   #deposits = new Map<string, TransactionRecord>();
   #withdrawalIdByExternalId = new Map<string, string>();
 
-  /**
-   * `companyPixKey` is the key in the deposits' BR Codes (read at each use: a seeded mock's
-   * changes on reset()); `deliver` sends a webhook.
-   */
+  /** `deliver` sends a webhook. */
   constructor(
     stamps: Stamps,
-    companyPixKey: () => string,
     deliver: (
       payload: WebhookPayload,
       trigger: WebhookDelivery['trigger'],
     ) => Promise<WebhookDelivery>,
   ) {
     this.#stamps = stamps;
-    this.#companyPixKey = companyPixKey;
     this.#deliver = deliver;
   }
 
@@ -119,11 +120,10 @@ export class TransactionsArea {
       code:
         kind === 'deposit'
           ? buildBrCode({
-              pixKey: this.#companyPixKey(),
+              location: LOCATION_PREFIX + uuid(this.#stamps.random()),
               amountCents: input.amountCents,
               merchantName: MOCK_COMPANY.name,
               merchantCity: MOCK_COMPANY.city,
-              txid: id,
             })
           : undefined,
       createdDate: now,
@@ -157,7 +157,7 @@ export class TransactionsArea {
     kind: TransactionKind,
     id: string,
     status: string,
-    options: { identifiedDocumentPix?: string | undefined } = {},
+    options: { identifiedDocumentPix?: boolean | undefined } = {},
   ): Promise<WebhookDelivery> {
     const record = this.#of(kind).get(id);
     if (!record) throw new RangeError(`no ${kind} with id ${JSON.stringify(id)}`);
@@ -166,13 +166,17 @@ export class TransactionsArea {
         `status must be one of ${TRANSACTION_STATUSES.join(', ')}, got ${JSON.stringify(status)}`,
       );
     }
-    const document = options.identifiedDocumentPix;
-    if (document !== undefined && !isValidCpf(document) && !isValidCnpj(document)) {
-      throw new RangeError('identifiedDocumentPix must be a valid CPF or CNPJ');
+    // Per the provider's public docs, a boolean: whether the Pix network validated the payer's
+    // (deposit) or receiver's (withdrawal) document. It was a CPF string in earlier versions.
+    const identified = options.identifiedDocumentPix;
+    if (identified !== undefined && typeof identified !== 'boolean') {
+      throw new TypeError(
+        `identifiedDocumentPix must be a boolean (whether the Pix network validated the document), got ${typeof identified}`,
+      );
     }
     record.status = status as KnownTransactionStatus;
     record.updatedDate = this.#stamps.nowIso();
-    if (document !== undefined) record.identifiedDocumentPix = document;
+    if (identified !== undefined) record.identifiedDocumentPix = identified;
     return this.#deliver(this.payload(record), 'settle');
   }
 

@@ -56,8 +56,11 @@ export const TransactionDetails = /* @__PURE__ */ schema(() =>
     externalId: z.optional(z.string()),
     /** The customer's CPF or CNPJ, when the service returns it. */
     document: z.optional(z.string()),
-    /** The CPF or CNPJ identified on the Pix side, when known. */
-    identifiedDocumentPix: z.optional(z.string()),
+    /**
+     * Whether the Pix network validated the payer's (deposit) or receiver's (withdrawal) document,
+     * when the service reports it (per the provider's public docs, a boolean).
+     */
+    identifiedDocumentPix: z.optional(z.boolean()),
     /** Currency, amount and current status of the transaction. */
     currency: z.looseObject({
       /** Currency code, such as `BRL`. */

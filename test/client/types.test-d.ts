@@ -89,6 +89,12 @@ describe('PaymentClient types', () => {
     expectTypeOf<CreateWithdrawalResult['message']>().toEqualTypeOf<string>();
   });
 
+  it('TransactionDetails.identifiedDocumentPix is an optional boolean, as the provider documents', () => {
+    expectTypeOf<TransactionDetails['identifiedDocumentPix']>().toEqualTypeOf<
+      boolean | undefined
+    >();
+  });
+
   it('open enums keep the known literals beside string & {}', () => {
     expectTypeOf<PixKey['type']>().toEqualTypeOf<
       'EMAIL' | 'CPF' | 'CNPJ' | 'PHONE' | 'RANDOM' | (string & {})

@@ -95,4 +95,35 @@ describe('pix-payment-mock (bin)', () => {
     expect(existsSync(guide)).toBe(true);
     expect(guide.endsWith(join('docs', 'testing-with-the-mock.md'))).toBe(true);
   });
+
+  it('--strict serves a mock that wants the whole currency object, and GET /__mock/state says so', async () => {
+    child = startBin(['--port', '0', '--strict']);
+    const text = await output(child, /control:/);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+    const email = /email:\s+(\S+)/.exec(text)?.[1];
+    const password = /password:\s+(\S+)/.exec(text)?.[1];
+    const customerId = /customer id:\s+([0-9a-f]{24})/.exec(text)?.[1];
+    const state = await fetch(`${url}/__mock/state`);
+    expect(await state.json()).toMatchObject({ strict: true });
+    const login = await fetch(`${url}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const listed = await fetch(`${url}/deposit/company/currencies`, { headers });
+    const [currency] = (await listed.json()) as Array<Record<string, unknown>>;
+    const deposit = (sent: unknown) =>
+      fetch(`${url}/deposit`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ amount: 1, customerId, currency: sent }),
+      });
+    const { _id, name, type, symbol } = currency ?? {};
+    expect((await deposit({ _id, name, type, symbol })).status).toBe(400);
+    expect((await deposit(currency)).status).toBe(201);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+  });
 });

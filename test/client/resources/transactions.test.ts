@@ -1,3 +1,4 @@
+import { PaymentResponseError } from 'pix-payment-sdk';
 import { describe, expect, it } from 'vitest';
 import { useMockService } from '../../support/client-mock-service.js';
 import { makeClient } from '../../support/client-setup.js';
@@ -27,6 +28,53 @@ describe('withdrawals and deposits: what they share', () => {
     expect(service.calls()).toEqual([
       `POST /withdraw/${f.withdrawalId}/resend/webhook`,
       `POST /deposit/${f.depositId}/resend/webhook`,
+    ]);
+  });
+});
+
+describe('withdrawals and deposits: details', () => {
+  it('withdrawals.get and deposits.get: identifiedDocumentPix is read as a boolean', async () => {
+    const f = await service.arrange();
+    await service.mock.deposits.settle(f.depositId, 'PAID', { identifiedDocumentPix: true });
+    await service.mock.withdrawals.settle(f.withdrawalId, 'ERROR', {
+      identifiedDocumentPix: false,
+    });
+    const client = makeClient();
+    const deposit = await client.deposits.get(f.depositId);
+    expect(deposit.identifiedDocumentPix).toBe(true);
+    expect(deposit.currency.status).toBe('PAID');
+    const withdrawal = await client.withdrawals.get(f.withdrawalId);
+    expect(withdrawal.identifiedDocumentPix).toBe(false);
+  });
+
+  it('withdrawals.get: details without identifiedDocumentPix leave it undefined', async () => {
+    const f = await service.arrange();
+    const details = await makeClient().withdrawals.get(f.withdrawalId);
+    expect(details).not.toHaveProperty('identifiedDocumentPix');
+    expect(details.identifiedDocumentPix).toBeUndefined();
+  });
+
+  it('deposits.get: a document string in identifiedDocumentPix breaks the contract (PaymentResponseError)', async () => {
+    const f = await service.arrange();
+    service.mock.faults.inject({
+      path: `/deposit/${f.depositId}/details`,
+      status: 200,
+      body: {
+        _id: f.depositId,
+        customerId: f.customerId,
+        identifiedDocumentPix: '52998224725',
+        currency: { name: 'BRL', type: 'PIX', amount: 1, status: 'PAID' },
+      },
+    });
+    const error = await makeClient()
+      .deposits.get(f.depositId)
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+    expect(error).toBeInstanceOf(PaymentResponseError);
+    expect((error as PaymentResponseError).issues).toEqual([
+      { path: ['identifiedDocumentPix'], message: 'expected boolean, received string' },
     ]);
   });
 });

@@ -51,7 +51,7 @@ describe.each(mockTransports())('Deposits through $name', (transport) => {
       expect(fields.get('58')).toBe('BR');
       expect(fields.get('59')?.length).toBeGreaterThan(0);
       expect(fields.get('60')?.length).toBeGreaterThan(0);
-      expect(emvFields(fields.get('62') ?? '').get('05')).toBe(id);
+      expect(emvFields(fields.get('62') ?? '').get('05')).toBe('***');
       const details = await api.call('GET', `/deposit/${id}/details`, { token });
       expect(answerOf(details)).toEqual({
         status: 200,

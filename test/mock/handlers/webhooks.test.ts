@@ -54,7 +54,7 @@ describe.each(mockTransports())('Webhooks through $name', (transport) => {
         body: { amount: 7, customerId, currency },
       });
       const { id } = (created.body as { data: { id: string } }).data;
-      await h.mock.deposits.settle(id, 'PAID', { identifiedDocumentPix: '52998224725' });
+      await h.mock.deposits.settle(id, 'PAID', { identifiedDocumentPix: true });
       expect(receiver.received[0]?.body).toEqual({
         id,
         customerId,
@@ -65,7 +65,7 @@ describe.each(mockTransports())('Webhooks through $name', (transport) => {
         operation: 'DEPOSIT',
       });
       const details = await api.call('GET', `/deposit/${id}/details`, { token });
-      expect(details.body).toMatchObject({ identifiedDocumentPix: '52998224725' });
+      expect(details.body).toMatchObject({ identifiedDocumentPix: true });
     });
 
     it.each([
