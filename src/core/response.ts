@@ -138,6 +138,16 @@ export async function readBody(
   }
 }
 
+function responseError(
+  facts: RequestFacts,
+  status: number,
+  message: string,
+  body: unknown,
+): PaymentResponseError {
+  const { method, path } = facts;
+  return new PaymentResponseError({ status, method, path, issues: [{ path: [], message }], body });
+}
+
 /**
  * What an answer means: an error status becomes its typed {@link PaymentApiError} (the body
  * parsed where it is JSON, scrubbed of secrets), a 2xx its body parsed with the operation's schema,
@@ -172,24 +182,32 @@ export function interpret<T>(
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
     });
   }
-  const redactedBody = (value: unknown) =>
-    sensitive ? '[redacted]' : redactValue(value, secrets());
-  const broken = (message: string, body: unknown) =>
-    new PaymentResponseError({ status, method, path, issues: [{ path: [], message }], body });
   if (text === undefined) {
-    throw broken(`is larger than maxResponseBytes (${maxResponseBytes} bytes)`, undefined);
+    throw responseError(
+      operation,
+      status,
+      `is larger than maxResponseBytes (${maxResponseBytes} bytes)`,
+      undefined,
+    );
   }
   let json: unknown;
   try {
     // Not ky's `.json()`/schema: the text is already read under the cap; the errors stay ours.
     json = JSON.parse(text);
   } catch {
-    throw broken(text === '' ? 'is empty, expected JSON' : 'is not JSON', redactedBody(text));
+    const body = sensitive ? '[redacted]' : redactValue(text, secrets());
+    throw responseError(
+      operation,
+      status,
+      text === '' ? 'is empty, expected JSON' : 'is not JSON',
+      body,
+    );
   }
   const parsed = parseWith(operation.schema, json);
   if (!parsed.ok) {
     const { issues } = parsed;
-    throw new PaymentResponseError({ status, method, path, issues, body: redactedBody(json) });
+    const body = sensitive ? '[redacted]' : redactValue(json, secrets());
+    throw new PaymentResponseError({ status, method, path, issues, body });
   }
   return parsed.value;
 }
