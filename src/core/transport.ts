@@ -56,7 +56,9 @@ export interface RequestOptions {
 }
 
 /**
- * A function compatible with the standard `fetch`.
+ * A function compatible with the standard `fetch`. The client calls it with a `Request` and an
+ * `init` whose `signal` carries the attempt's deadline and the caller's `signal`: pass `init` on,
+ * as below, so that they can stop a request whose answer has not begun.
  *
  * @example
  * ```ts
