@@ -11,6 +11,10 @@ import { abortable, parseRetryAfter } from './retry.js';
 
 const ignore = () => undefined;
 
+// Decodes as `Response.text()` does (UTF-8, a BOM dropped, malformed bytes replaced). Shared: a
+// call to `decode` without `{ stream: true }` keeps no state between calls.
+const utf8 = /* @__PURE__ */ new TextDecoder();
+
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -116,20 +120,29 @@ export async function readBody(
   signal.addEventListener('abort', cancel, { once: true });
   try {
     signal.throwIfAborted();
-    const decoder = new TextDecoder();
-    let text = '';
+    // The chunks are kept and decoded once at the end by one shared decoder: most answers come in
+    // one chunk, and a decoder made per call costs more than the copy of a rare longer body.
+    const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
       signal.throwIfAborted();
-      if (done) return text + decoder.decode();
+      if (done) break;
       size += value.byteLength;
       if (size > limit) {
         cancel();
         return undefined;
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
+    if (chunks.length === 1) return utf8.decode(chunks[0]);
+    const whole = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return utf8.decode(whole);
   } catch (error) {
     cancel();
     throw error;
