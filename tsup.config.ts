@@ -41,8 +41,20 @@ const mock: Options = { ...library, entry: { 'mock/index': 'mock/index.ts' } };
 // How each build loads msw, the optional peer that only `mock.handlers` needs: the ES module
 // build imports it as it loads (mock/msw.ts), the CommonJS build and the bin require it on first
 // use, and the browser build imports it statically so that web bundlers bundle it.
+// The client's builds carry their own copies of ky and zod/mini (see docs/compatibility.md): Node
+// then loads one module file for the client instead of over a hundred, and ky goes in a chunk of
+// its own that the client loads at its first request. The mock and the bin keep zod external.
+const clientExternal = ['pix-payment-sdk', 'pix-payment-sdk/mock', 'msw', /^node:/];
+const bundled = ['ky', /^zod(\/|$)/];
+
 export default defineConfig([
-  { ...client, format: ['esm'], clean: true, external: [...external, 'ky'] },
+  {
+    ...client,
+    format: ['esm'],
+    clean: true,
+    external: clientExternal,
+    noExternal: bundled,
+  },
   {
     ...mock,
     format: ['esm'],
@@ -51,7 +63,7 @@ export default defineConfig([
   },
   // ky 2 is published as ES modules only. Bundling it into the CommonJS build keeps `require()`
   // working on every Node 22 release, not only on those where require(esm) is enabled.
-  { ...client, format: ['cjs'], external, noExternal: ['ky'] },
+  { ...client, format: ['cjs'], external: clientExternal, noExternal: bundled },
   {
     ...mock,
     format: ['cjs'],

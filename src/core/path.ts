@@ -39,5 +39,7 @@ export function buildPath(
   template: string,
   params: Readonly<Record<string, unknown>> = {},
 ): string {
+  // Most paths of a call with no parameter: nothing to fill in.
+  if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodePathSegment(params[name], name));
 }

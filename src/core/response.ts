@@ -11,6 +11,10 @@ import { abortable, parseRetryAfter } from './retry.js';
 
 const ignore = () => undefined;
 
+// Decodes as `Response.text()` does (UTF-8, a BOM dropped, malformed bytes replaced). Shared: a
+// call to `decode` without `{ stream: true }` keeps no state between calls.
+const utf8 = /* @__PURE__ */ new TextDecoder();
+
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -116,26 +120,45 @@ export async function readBody(
   signal.addEventListener('abort', cancel, { once: true });
   try {
     signal.throwIfAborted();
-    const decoder = new TextDecoder();
-    let text = '';
+    // The chunks are kept and decoded once at the end by one shared decoder: most answers come in
+    // one chunk, and a decoder made per call costs more than the copy of a rare longer body.
+    const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
       signal.throwIfAborted();
-      if (done) return text + decoder.decode();
+      if (done) break;
       size += value.byteLength;
       if (size > limit) {
         cancel();
         return undefined;
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
+    if (chunks.length === 1) return utf8.decode(chunks[0]);
+    const whole = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return utf8.decode(whole);
   } catch (error) {
     cancel();
     throw error;
   } finally {
     signal.removeEventListener('abort', cancel);
   }
+}
+
+function responseError(
+  facts: RequestFacts,
+  status: number,
+  message: string,
+  body: unknown,
+): PaymentResponseError {
+  const { method, path } = facts;
+  return new PaymentResponseError({ status, method, path, issues: [{ path: [], message }], body });
 }
 
 /**
@@ -172,24 +195,32 @@ export function interpret<T>(
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
     });
   }
-  const redactedBody = (value: unknown) =>
-    sensitive ? '[redacted]' : redactValue(value, secrets());
-  const broken = (message: string, body: unknown) =>
-    new PaymentResponseError({ status, method, path, issues: [{ path: [], message }], body });
   if (text === undefined) {
-    throw broken(`is larger than maxResponseBytes (${maxResponseBytes} bytes)`, undefined);
+    throw responseError(
+      operation,
+      status,
+      `is larger than maxResponseBytes (${maxResponseBytes} bytes)`,
+      undefined,
+    );
   }
   let json: unknown;
   try {
     // Not ky's `.json()`/schema: the text is already read under the cap; the errors stay ours.
     json = JSON.parse(text);
   } catch {
-    throw broken(text === '' ? 'is empty, expected JSON' : 'is not JSON', redactedBody(text));
+    const body = sensitive ? '[redacted]' : redactValue(text, secrets());
+    throw responseError(
+      operation,
+      status,
+      text === '' ? 'is empty, expected JSON' : 'is not JSON',
+      body,
+    );
   }
   const parsed = parseWith(operation.schema, json);
   if (!parsed.ok) {
     const { issues } = parsed;
-    throw new PaymentResponseError({ status, method, path, issues, body: redactedBody(json) });
+    const body = sensitive ? '[redacted]' : redactValue(json, secrets());
+    throw new PaymentResponseError({ status, method, path, issues, body });
   }
   return parsed.value;
 }

@@ -202,6 +202,19 @@ export class TokenManager {
   }
 
   /**
+   * The token this client holds, when it can be sent as is (not within `refreshSkewMs` of its
+   * `exp`, not `stale`), else `undefined`: then {@link TokenManager.acquire} reads the store or
+   * logs in. Synchronous, so that a call with a usable token awaits nothing for it.
+   */
+  held(stale?: string): Lease | undefined {
+    const local = this.#local;
+    if (local === undefined || local.lease.token === stale || this.#expiring(local.expiresAt)) {
+      return undefined;
+    }
+    return local.lease;
+  }
+
+  /**
    * A token to send. With `stale`, the token the service just refused: it is dropped from the store
    * (unless another request already replaced it) and a login replaces it.
    */

@@ -1,4 +1,3 @@
-import ky, { isNetworkError } from 'ky';
 import * as z from 'zod/mini';
 import {
   isPaymentApiError,
@@ -57,7 +56,9 @@ export interface RequestOptions {
 }
 
 /**
- * A function compatible with the standard `fetch`.
+ * A function compatible with the standard `fetch`. The client calls it with a `Request` and an
+ * `init` whose `signal` carries the attempt's deadline and the caller's `signal`: pass `init` on,
+ * as below, so that they can stop a request whose answer has not begun.
  *
  * @example
  * ```ts
@@ -129,7 +130,8 @@ export function prepare<Spec extends OperationSpec>(
 interface Attempt {
   readonly signal: AbortSignal | undefined;
   readonly timeoutMs: number;
-  readonly headers: Headers;
+  /** The caller's headers, names in lower case, or `undefined` for none. */
+  readonly headers: Readonly<Record<string, string>> | undefined;
   readonly attempt: number;
   readonly token: string | undefined;
   /** The answer holds a secret (the token): never copy it into an error. */
@@ -146,10 +148,17 @@ const LoginAnswer = /* @__PURE__ */ schema(() =>
   }),
 );
 
-function callerHeaders(headers: RequestOptions['headers'], issues: PaymentIssue[]): Headers {
+// Checked (names and values) and normalised through `Headers` once per call, then kept as a plain
+// object with lower-case names: the client's own headers replace a caller's by plain assignment.
+function callerHeaders(
+  headers: RequestOptions['headers'],
+  issues: PaymentIssue[],
+): Record<string, string> | undefined {
+  if (headers === undefined) return undefined;
   try {
-    const result = new Headers(headers);
-    if (result.has('authorization')) {
+    const result: Record<string, string> = {};
+    for (const [name, value] of new Headers(headers)) result[name] = value;
+    if ('authorization' in result) {
       issues.push({
         path: ['headers', 'Authorization'],
         message: 'is set by the client from its credentials and cannot be replaced per call',
@@ -158,8 +167,25 @@ function callerHeaders(headers: RequestOptions['headers'], issues: PaymentIssue[
     return result;
   } catch {
     issues.push({ path: ['headers'], message: 'must hold valid header names and values' });
-    return new Headers();
+    return undefined;
   }
+}
+
+// What a header value cannot hold (`Headers` throws on it): NUL, CR, LF, anything above U+00FF.
+const UNSENDABLE = /[\0\r\n\u0100-\uffff]/;
+
+// ky, loaded at the first request rather than with the package: an application that imports the
+// client and sends nothing yet (a CLI printing its help, a cold serverless start) does not pay for
+// parsing it. Later calls find it here without waiting.
+type KyModule = typeof import('./ky.js');
+let kyModule: KyModule | undefined;
+let kyLoading: Promise<KyModule> | undefined;
+function loadKy(): Promise<KyModule> {
+  kyLoading ??= import('./ky.js').then((module) => {
+    kyModule = module;
+    return module;
+  });
+  return kyLoading;
 }
 
 /**
@@ -173,9 +199,14 @@ function callerHeaders(headers: RequestOptions['headers'], issues: PaymentIssue[
 export class Transport {
   readonly #config: TransportConfig;
   readonly #tokens: TokenManager;
+  // The last token found sendable in a header, so that a token in use is checked once.
+  #sendable: string | undefined;
 
   constructor(config: TransportConfig) {
     this.#config = config;
+    // A client is made to send requests: start loading ky now, while the program goes on, so that
+    // the first call finds it loaded or nearly. A failure shows at that call.
+    loadKy().catch(() => undefined);
     this.#tokens = new TokenManager(
       config.tokenStore,
       config.refreshSkewMs,
@@ -201,7 +232,8 @@ export class Transport {
     let refreshed = false;
     let retries = 0;
     for (let attempt = 1; ; attempt++) {
-      const lease = await this.#tokens.acquire(signal, stale);
+      // The token at hand is used without waiting on anything; only a store read or a login awaits.
+      const lease = this.#tokens.held(stale) ?? (await this.#tokens.acquire(signal, stale));
       stale = undefined;
       try {
         return await this.#attempt(operation, {
@@ -244,6 +276,19 @@ export class Transport {
   }
 
   #settle(options: RequestOptions) {
+    if (
+      options.timeoutMs === undefined &&
+      options.maxRetries === undefined &&
+      options.headers === undefined
+    ) {
+      options.signal?.throwIfAborted();
+      return {
+        signal: options.signal,
+        timeoutMs: this.#config.timeoutMs,
+        maxRetries: this.#config.maxRetries,
+        headers: undefined,
+      };
+    }
     const issues: PaymentIssue[] = [];
     checkNumber(issues, 'timeoutMs', options.timeoutMs, TIMEOUT_RULE);
     checkNumber(issues, 'maxRetries', options.maxRetries, RETRIES_RULE);
@@ -268,7 +313,7 @@ export class Transport {
       {
         signal: undefined,
         timeoutMs,
-        headers: new Headers(),
+        headers: undefined,
         attempt: 1,
         token: undefined,
         sensitive: true,
@@ -279,40 +324,47 @@ export class Transport {
 
   async #attempt<T>(operation: Operation<T>, attempt: Attempt): Promise<T> {
     const { method, path, body } = operation;
-    const custom = this.#config.fetch;
+    const config = this.#config;
+    const custom = config.fetch;
     if (custom === undefined && typeof globalThis.fetch !== 'function') {
       throw new PaymentError('No fetch in this runtime: pass the `fetch` option to PaymentClient');
     }
-    // Called as plain functions: a `fetch` taken off `window` throws "Illegal invocation" when
-    // called as a method of another object.
-    const fetchImpl: FetchLike = (input, init) =>
-      custom ? custom(input, init) : globalThis.fetch(input, init);
-
-    const headers = new Headers(attempt.headers);
-    headers.set('accept', 'application/json');
-    headers.set('user-agent', this.#config.userAgent);
-    if (body !== undefined) headers.set('content-type', 'application/json');
-    if (attempt.token !== undefined) {
-      try {
-        headers.set('authorization', `Bearer ${attempt.token}`);
-      } catch {
-        // Only a stored token can get here (a login's is checked): never quote it.
-        throw new PaymentError(
-          'The stored access token cannot be sent: it holds characters a header value cannot (check the tokenStore)',
-        );
-      }
+    const { token } = attempt;
+    if (token !== undefined && token !== this.#sendable && UNSENDABLE.test(token)) {
+      // Only a stored token can get here (a login's is checked): never quote it.
+      throw new PaymentError(
+        'The stored access token cannot be sent: it holds characters a header value cannot (check the tokenStore)',
+      );
     }
+    if (token !== undefined) this.#sendable = token;
+    const { ky, isNetworkError } = kyModule ?? (await loadKy());
+
+    // A plain object, not `Headers`: ky builds the request's own `Headers` from it once.
+    const headers: Record<string, string> = { ...attempt.headers };
+    headers.accept = 'application/json';
+    headers['user-agent'] = config.userAgent;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
 
     // One controller for the whole attempt, body included. The deadline and the caller's signal
     // abort it directly, and `readBody` cancels its reader on it: no link on the way is one that
-    // garbage collection can drop (the `Request` ky builds follows a signal only weakly).
+    // garbage collection can drop (the `Request` a `fetch` builds follows a signal only weakly).
     const controller = new AbortController();
+    const { signal } = controller;
     const stop = () => controller.abort();
     const timer = setTimeout(stop, attempt.timeoutMs);
     attempt.signal?.addEventListener('abort', stop, { once: true });
-    const url = this.#config.baseUrl + path;
-    const started = Date.now();
-    const facts = { method, path, attempt: attempt.attempt };
+    // The signal goes to `fetch` as `init.signal`, not to ky: ky would join it with a signal of
+    // its own through `AbortSignal.any` on every call, for a timeout and retries it does not run
+    // here. Called as plain functions: a `fetch` taken off `window` throws "Illegal invocation"
+    // when called as a method of another object.
+    const fetchImpl: FetchLike = (input, init) =>
+      custom
+        ? custom(input, init === undefined ? { signal } : { ...init, signal })
+        : globalThis.fetch(input, init === undefined ? { signal } : { ...init, signal });
+    const url = config.baseUrl + path;
+    const logging = config.logger !== undefined;
+    const started = logging ? Date.now() : 0;
     let response: Response;
     let text: string | undefined;
     try {
@@ -320,8 +372,7 @@ export class Transport {
         method,
         headers,
         // Not ky's `json`: it keeps a caller's Content-Type, which the client replaces.
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: controller.signal,
+        body: body === undefined ? null : JSON.stringify(body),
         fetch: fetchImpl,
         // ky's retry trims a long Retry-After (ours fails fast), cannot log in again or time a body.
         retry: 0,
@@ -333,18 +384,19 @@ export class Transport {
         redirect: 'manual',
       });
       if (isRedirect(response)) discardBody(response);
-      else text = await readBody(response, controller.signal, this.#config.maxResponseBytes);
+      else text = await readBody(response, signal, config.maxResponseBytes);
     } catch (error) {
+      const facts = { method, path, attempt: attempt.attempt };
       const durationMs = Date.now() - started;
       if (attempt.signal?.aborted) {
-        this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
+        if (logging) this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
         throw attempt.signal.reason;
       }
-      if (controller.signal.aborted) {
-        this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
+      if (signal.aborted) {
+        if (logging) this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
         throw new PaymentTimeoutError({ method, path, timeoutMs: attempt.timeoutMs });
       }
-      this.#log('debug', 'network-error', 'no response', { ...facts, durationMs });
+      if (logging) this.#log('debug', 'network-error', 'no response', { ...facts, durationMs });
       // ky's NetworkError only wraps what fetch threw, and carries the Request: keep the inner one.
       const cause = isNetworkError(error) ? error.cause : error;
       throw new PaymentConnectionError(
@@ -355,17 +407,28 @@ export class Transport {
       clearTimeout(timer);
       attempt.signal?.removeEventListener('abort', stop);
     }
-    this.#log('debug', 'response', 'response', {
-      ...facts,
-      status: response.status,
-      durationMs: Date.now() - started,
-    });
+    if (logging) {
+      this.#log('debug', 'response', 'response', {
+        method,
+        path,
+        attempt: attempt.attempt,
+        status: response.status,
+        durationMs: Date.now() - started,
+      });
+    }
     if (isRedirect(response)) throw redirectError(response, url, { method, path });
-    const { maxResponseBytes } = this.#config;
-    return interpret(operation, response, text, maxResponseBytes, attempt.sensitive, () =>
-      this.#secrets(),
+    return interpret(
+      operation,
+      response,
+      text,
+      config.maxResponseBytes,
+      attempt.sensitive,
+      this.#secretsOnce,
     );
   }
+
+  // Made once, not per call: `interpret` calls it only on the way to an error.
+  readonly #secretsOnce = () => this.#secrets();
 
   // Only called on the way to an error: the escaped forms are worked out then.
   #secrets(): string[] {
