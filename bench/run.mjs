@@ -3,176 +3,37 @@
 // count and time, and all traffic stays on 127.0.0.1.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { cpus, freemem, platform, release, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import {
+  dist,
+  fmtMs,
+  record,
+  root,
+  rows,
+  seededRandom,
+  startPlainServer,
+  summary,
+} from './lib.mjs';
+import { benchMockMsw } from './mock-msw.mjs';
+import { benchFirstCall, benchImport, benchPeerSizes, benchPerCall } from './peers.mjs';
 import { benchRedis } from './redis.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = (path) => pathToFileURL(join(root, 'dist', path)).href;
 const { PaymentClient, CurrencyList } = await import(dist('index.js'));
 const { createPaymentServiceMock } = await import(dist('mock/index.js'));
-const { default: ky } = await import('ky');
 
-const rows = [];
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
 // `--only=redis` (or another benchmark's name) runs that one alone and writes no RESULTS.md.
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-
-function record(name, value, target, pass, note = '') {
-  rows.push({ name, value, target, pass, note });
-  const mark = pass === undefined ? '  ' : pass ? 'ok' : '!!';
-  console.log(
-    `${mark} ${name}: ${value}${target ? `  (target: ${target})` : ''}${note ? `  ${note}` : ''}`,
-  );
-}
-
-function quantile(sorted, q) {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-function summary(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
-}
-
-const fmtMs = (ms) => `${ms.toFixed(3)} ms`;
-
-function base64url(value) {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
-}
-
-function jwt(expSeconds) {
-  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: 'bench', exp: expSeconds })}.c2lnbmF0dXJl`;
-}
-
-// A plain Node HTTP server that answers like the service, so the client's own overhead is what
-// differs between the SDK and raw fetch.
-async function startPlainServer({ tokenLifetimeSeconds, loginDelayMs = 0 }) {
-  const state = { tokenRequests: 0 };
-  const now = new Date().toISOString();
-  const currencies = JSON.stringify(
-    ['BRL', 'USD', 'EUR'].map((name, index) => ({
-      _id: `65a1f0c2e4b0a1b2c3d4e5f${index}`,
-      name,
-      type: 'PIX',
-      symbol: name === 'BRL' ? 'R$' : name,
-      createdDate: now,
-      updatedDate: now,
-      __v: 0,
-      supplierFeeByActivity: { servicetreeal: { type: 'PERCENTAGE', value: 1.5 } },
-    })),
-  );
-  const server = createServer((request, response) => {
-    if (request.method === 'POST' && request.url === '/auth/token') {
-      state.tokenRequests += 1;
-      request.resume();
-      request.on('end', async () => {
-        if (loginDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, loginDelayMs));
-        const body = JSON.stringify({
-          token: jwt(Math.floor(Date.now() / 1000) + tokenLifetimeSeconds),
-        });
-        response.writeHead(200, {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        });
-        response.end(body);
-      });
-      return;
-    }
-    if (request.url === '/withdraw/company/currencies') {
-      response.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(currencies),
-      });
-      response.end(currencies);
-      return;
-    }
-    response.writeHead(404, { 'content-type': 'application/json' });
-    response.end('{"message":"Not Found"}');
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    state,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-async function benchClientOverhead() {
-  const server = await startPlainServer({ tokenLifetimeSeconds: 3600 });
-  const client = new PaymentClient({
-    baseUrl: server.url,
-    email: 'bench@example.com',
-    password: 'bench-password',
-  });
-  const token = await client.getToken();
-  const url = `${server.url}/withdraw/company/currencies`;
-  const raw = async () => {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    return JSON.parse(await response.text());
-  };
-  const sdk = () => client.withdrawals.listCurrencies();
-  // ky alone, called as the client calls it, to show what the HTTP layer costs by itself.
-  const kyOnly = async () => {
-    const response = await ky(url, {
-      headers: { authorization: `Bearer ${token}` },
-      retry: 0,
-      timeout: false,
-      throwHttpErrors: false,
-    });
-    return JSON.parse(await response.text());
-  };
-  for (let i = 0; i < 300; i++) {
-    await raw();
-    await kyOnly();
-    await sdk();
-  }
-  const rounds = 10;
-  const perRound = Math.round(400 * scale);
-  const samples = { sdk: [], raw: [], ky: [] };
-  const order = [
-    ['sdk', sdk],
-    ['raw', raw],
-    ['ky', kyOnly],
-  ];
-  // Rotate the order in rounds so that drift in the machine's speed hits all alike.
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, call] of [...order.slice(round % 3), ...order.slice(0, round % 3)]) {
-      for (let i = 0; i < perRound; i++) {
-        const start = performance.now();
-        await call();
-        samples[name].push(performance.now() - start);
-      }
-    }
-  }
-  await server.close();
-  const s = summary(samples.sdk);
-  const r = summary(samples.raw);
-  const k = summary(samples.ky);
-  const ratio = s.median / r.median;
-  record('client: listCurrencies() median (cached token)', fmtMs(s.median));
-  record('client: listCurrencies() p99', fmtMs(s.p99));
-  record('raw fetch + JSON.parse median', fmtMs(r.median));
-  record('raw fetch + JSON.parse p99', fmtMs(r.p99));
-  record(
-    'ky alone + JSON.parse median (no schema, no token, no deadline)',
-    fmtMs(k.median),
-    undefined,
-    undefined,
-    `(${((k.median / r.median - 1) * 100).toFixed(1)} % over raw fetch)`,
-  );
-  record(
-    'client overhead over raw fetch (median)',
-    `${((ratio - 1) * 100).toFixed(1)} % (+${fmtMs(s.median - r.median)})`,
-    'within 10 %',
-    ratio <= 1.1,
-  );
-}
+// The seed of every shuffled order; `--seed=<n>` repeats a run's orders.
+const seedArg = process.argv.find((arg) => arg.startsWith('--seed='))?.slice('--seed='.length);
+const seed = seedArg === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(seedArg);
+if (!Number.isSafeInteger(seed) || seed < 0)
+  throw new Error(`--seed: ${seedArg} is not a whole number`);
+const random = seededRandom(seed);
+console.log(`bench: seed ${seed}${quick ? ', quick' : ''} (repeat the orders with --seed=${seed})`);
 
 async function benchSingleFlight() {
   const cold = await startPlainServer({ tokenLifetimeSeconds: 3600 });
@@ -255,39 +116,6 @@ function benchParsing() {
     undefined,
     `(schema adds ${((withSchema - parseOnly) / 10).toFixed(2)} µs a currency)`,
   );
-}
-
-function benchColdStart() {
-  const entry = join(root, 'dist', 'index.js');
-  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(entry).href)}); console.log(performance.now() - t);`;
-  const samples = [];
-  for (let i = 0; i < 15; i++) {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      encoding: 'utf8',
-    });
-    samples.push(Number(out.trim()));
-  }
-  const { median } = summary(samples.slice(2));
-  record(
-    'cold start: import of the built client entry in a fresh process',
-    fmtMs(median),
-    'under 40 ms',
-    median < 40,
-  );
-  // What the two runtime dependencies cost on their own, in the same kind of fresh process: the
-  // entry imports both, so their sum is the floor under the figure above.
-  for (const specifier of ['ky', 'zod/mini']) {
-    const only = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
-    const times = [];
-    for (let i = 0; i < 9; i++) {
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', only], {
-        cwd: root,
-        encoding: 'utf8',
-      });
-      times.push(Number(out.trim()));
-    }
-    record(`cold start: import of ${specifier} alone`, fmtMs(summary(times.slice(2)).median));
-  }
 }
 
 function benchSize() {
@@ -462,6 +290,10 @@ function writeResults() {
     `- Date: ${new Date().toISOString()}`,
     `- Node.js: ${process.version}`,
     `- Machine: ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory (${(freemem() / 2 ** 30).toFixed(0)} GiB free), ${platform()} ${release()}`,
+    `- Load average when done: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')} (1, 5, 15 min)`,
+    `- Seed of the shuffled orders: ${seed}`,
     quick ? '- Mode: quick (shorter runs)' : '- Mode: full',
     '',
     '| Measure | Result | Target | Met |',
@@ -475,12 +307,18 @@ function writeResults() {
   writeFileSync(join(root, 'bench', 'RESULTS.md'), lines.join('\n'));
 }
 
+const options = { quick, random };
 const benchmarks = {
-  overhead: benchClientOverhead,
+  'per-call': () => benchPerCall(options),
+  import: () => benchImport(options),
+  'first-call': () => benchFirstCall(options),
+  size: async () => {
+    benchSize();
+    await benchPeerSizes();
+  },
+  'mock-msw': () => benchMockMsw(options),
   'single-flight': benchSingleFlight,
   parsing: benchParsing,
-  'cold-start': benchColdStart,
-  size: benchSize,
   mock: benchMock,
   redis: () => benchRedis({ record, summary, fmtMs, startPlainServer, scale, quick }),
 };

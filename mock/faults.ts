@@ -1,4 +1,4 @@
-import { reasonPhrase } from './http.js';
+import { reasonPhrase, sized } from './http.js';
 import { compilePathPattern, type PathMatcher } from './path-pattern.js';
 
 /**
@@ -244,13 +244,17 @@ function pathMatcher(spec: FaultSpec): PathMatcher {
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 function responder(status: number, body: string | null, spec: FaultSpec): FaultAction {
+  // Encoded once; each answer copies the bytes (the Fetch `Response` does) and declares their
+  // length, which the spec's headers cannot override (`checkHeaders` refuses framing headers).
+  const encoded = body === null ? null : sized(body);
   return {
     kind: 'respond',
     response() {
       const headers = new Headers();
-      if (body !== null) headers.set('content-type', 'application/json; charset=utf-8');
+      if (encoded !== null) headers.set('content-type', 'application/json; charset=utf-8');
       for (const [name, value] of Object.entries(spec.headers ?? {})) headers.set(name, value);
-      return new Response(body, { status, headers });
+      if (encoded !== null) headers.set('content-length', encoded.length);
+      return new Response(encoded?.bytes ?? null, { status, headers });
     },
   };
 }

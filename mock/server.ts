@@ -187,7 +187,9 @@ async function handle(
   result.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  headers['content-length'] = String(payload.length);
+  // The length of the bytes sent, whatever the answer declared; none on a status without a body.
+  if (result.status === 204 || result.status === 304) delete headers['content-length'];
+  else headers['content-length'] = String(payload.length);
   res.writeHead(result.status, headers);
   res.end(payload);
 }
@@ -255,7 +257,7 @@ export async function startServer(
     if (socket.writable) {
       const body = JSON.stringify({ message: reasonPhrase(400) });
       socket.end(
-        `HTTP/1.1 400 ${reasonPhrase(400)}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+        `HTTP/1.1 400 ${reasonPhrase(400)}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
     } else {
       socket.destroy();
