@@ -115,6 +115,15 @@ function mockOver(parts: MockParts): PaymentServiceMock {
         cause: new Error('network error injected by mock.faults'),
       });
     }
+    // An answer to HEAD has its headers only, as `fetch` over a network gives it.
+    if (request.method === 'HEAD' && result.body !== null) {
+      await result.body.cancel();
+      return new Response(null, {
+        status: result.status,
+        statusText: result.statusText,
+        headers: result.headers,
+      });
+    }
     return result;
   };
 

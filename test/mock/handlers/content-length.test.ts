@@ -49,6 +49,13 @@ describe.each(mockTransports())('Content-Length through $name', (transport) => {
     expectDeclaredLength(again);
   });
 
+  it('HEAD, which no operation takes: a 404 that declares its length and carries no body', async () => {
+    const answer = await h.fetch(`${h.baseUrl}/withdraw/company/currencies`, { method: 'HEAD' });
+    expect(answer.status).toBe(404);
+    expect(Number(answer.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await answer.text()).toBe('');
+  });
+
   it('service errors: 401, 404 and 400', async () => {
     const unauthorized = await api.call('GET', '/withdraw/company/currencies', { token: null });
     expect(unauthorized.status).toBe(401);
