@@ -113,6 +113,7 @@ export async function readBody(
     const text = await abortable(response.text(), signal);
     return new TextEncoder().encode(text).byteLength > limit ? undefined : text;
   }
+  const plainLength = response.headers.has('content-encoding') ? Number.NaN : declared;
   const reader = stream.getReader();
   const cancel = () => {
     reader.cancel().catch(ignore);
@@ -134,6 +135,13 @@ export async function readBody(
         return undefined;
       }
       chunks.push(value);
+      // The whole declared body is in: the stream's end, which undici signals in a later turn of
+      // the event loop, is not waited for. Only for a body sent as is: a compressed one declares
+      // its compressed length, and its decoded bytes could reach that number before their end.
+      if (size === plainLength) {
+        reader.releaseLock();
+        break;
+      }
     }
     if (chunks.length === 1) return utf8.decode(chunks[0]);
     const whole = new Uint8Array(size);

@@ -122,3 +122,35 @@ describe('headers and fetch', () => {
     expect(spy).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('reading an answer', () => {
+  it('a compressed answer is read to its end, past the length it declares', async () => {
+    // A compressed answer declares its compressed length, and the client sees the decoded bytes:
+    // here the first decoded chunk alone is that long, and the rest must still be read.
+    const client = makeClient({
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (!(input instanceof Request) || !input.url.endsWith('/currencies')) return response;
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const cut = Math.floor(bytes.byteLength / 2);
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes.slice(0, cut));
+            controller.enqueue(bytes.slice(cut));
+            controller.close();
+          },
+        });
+        return new Response(body, {
+          status: response.status,
+          headers: {
+            'content-type': 'application/json',
+            'content-encoding': 'gzip',
+            'content-length': String(cut),
+          },
+        });
+      },
+    });
+    const expected = await service.api('GET', '/withdraw/company/currencies');
+    await expect(client.withdrawals.listCurrencies()).resolves.toEqual(expected);
+  });
+});
