@@ -75,4 +75,4 @@ export const TransactionDetails = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Details of a withdrawal or a deposit. */
-export type TransactionDetails = z.infer<typeof TransactionDetails>;
+export interface TransactionDetails extends z.infer<typeof TransactionDetails> {}

@@ -46,4 +46,4 @@ export const WebhookPayload = /* @__PURE__ */ schema(() =>
   }),
 );
 /** The JSON the service POSTs to the company's callback URL. */
-export type WebhookPayload = z.infer<typeof WebhookPayload>;
+export interface WebhookPayload extends z.infer<typeof WebhookPayload> {}
