@@ -94,6 +94,7 @@ function tag(reflection, name, value) {
 /** @param {import('typedoc').Application} app */
 export function load(app) {
   const files = new Map();
+  const models = new Set();
   app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
     const file = context
       .getSymbolFromReflection(reflection)
@@ -119,8 +120,25 @@ export function load(app) {
     for (const reflection of context.project.getReflectionsByKind(ReflectionKind.Property)) {
       if (files.get(reflection)?.startsWith('src/models/')) delete reflection.defaultValue;
     }
+    // A model is `interface X extends z.infer<typeof X>`: say nothing of zod's `output<…>` as its
+    // parent, nor "Inherited from z.infer.amount" under each property.
+    for (const reflection of Object.values(context.project.reflections)) {
+      if (reflection.extendedTypes?.every((type) => type.package === 'zod')) {
+        delete reflection.extendedTypes;
+        models.add(reflection);
+      }
+    }
     files.clear();
     linkApiMap(context.project);
+  });
+  app.converter.on(Converter.EVENT_RESOLVE_END, () => {
+    for (const model of models) {
+      for (const property of model.children ?? []) {
+        delete property.inheritedFrom;
+        delete property.overwrites;
+      }
+    }
+    models.clear();
   });
 }
 
