@@ -22,6 +22,9 @@ Options:
                           default: $PIX_PAYMENT_MOCK_CONTROL_TOKEN, or none
   --journal-limit <n>     most requests the journal keeps (default 10000)
   --seed <value>          deterministic ids, password and times
+  --email <address>       the company's login e-mail (default merchant@payments.test)
+  --password <password>   the company's password (default: generated, printed at start);
+                          give both to know the login before the mock starts
   --webhook-url <url>     the company's callback URL for webhook deliveries
   --strict                withdrawals and deposits must send the whole currency
                           object (default: _id, name, type and symbol suffice, as
@@ -74,6 +77,8 @@ async function main(argv: string[]): Promise<number> {
     'control-token'?: string | undefined;
     'journal-limit'?: string | undefined;
     seed?: string | undefined;
+    email?: string | undefined;
+    password?: string | undefined;
     'webhook-url'?: string | undefined;
     strict?: boolean | undefined;
     help?: boolean | undefined;
@@ -88,6 +93,8 @@ async function main(argv: string[]): Promise<number> {
         'control-token': { type: 'string' },
         'journal-limit': { type: 'string' },
         seed: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
         'webhook-url': { type: 'string' },
         strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -115,6 +122,15 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  const { email: loginEmail, password: loginPassword } = values;
+  if (
+    (loginEmail === undefined) !== (loginPassword === undefined) ||
+    loginEmail === '' ||
+    loginPassword === ''
+  ) {
+    process.stderr.write('--email and --password go together, and neither may be empty\n');
+    return 2;
+  }
   // The environment keeps the token out of `ps` listings; the flag wins when both are set.
   const controlToken =
     values['control-token'] ?? (process.env.PIX_PAYMENT_MOCK_CONTROL_TOKEN || undefined);
@@ -137,6 +153,10 @@ async function main(argv: string[]): Promise<number> {
     controlToken,
     journalLimit,
     seed,
+    credentials:
+      loginEmail === undefined || loginPassword === undefined
+        ? undefined
+        : { email: loginEmail, password: loginPassword },
     webhookUrl: values['webhook-url'] ?? null,
     strict: values.strict ?? false,
   });
