@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { amountToCents } from '../money.js';
 import { Currency } from './currencies.js';
 import { schema } from './shared.js';
 
@@ -138,6 +139,45 @@ export type Balance = z.infer<typeof Balance>;
 export const BalanceList = /* @__PURE__ */ schema(() => z.array(Balance));
 /** Answer of `POST /balance/company`. */
 export type BalanceList = z.infer<typeof BalanceList>;
+
+/**
+ * The BRL balance in exact integer cents: what is available and what pending withdrawals hold.
+ *
+ * @example
+ * ```ts
+ * const brl: BrlBalance | undefined = brlBalance(await client.company.getBalance());
+ * ```
+ */
+export interface BrlBalance {
+  /** The available amount (`totalAmount`), in cents. */
+  readonly availableCents: number;
+  /** The amount held by withdrawals not yet settled (`totalHeld`, `0` when absent), in cents. */
+  readonly heldCents: number;
+}
+
+/**
+ * Picks the BRL balance out of an answer of `client.company.getBalance()` and reads its decimals
+ * as exact integer cents (`1.94` is `194`, never `193.99999999999997`), or `undefined` when the
+ * answer holds no BRL balance. Compare cents with cents: `toCents` turns a payout's amount into
+ * the same unit.
+ *
+ * @throws {@link PaymentValidationError} when an amount is not a decimal with at most two decimals.
+ *
+ * @example
+ * ```ts
+ * const brl = brlBalance(await client.company.getBalance());
+ * if (brl === undefined || brl.availableCents < toCents('150.00')) throw new Error('not enough BRL');
+ * ```
+ */
+export function brlBalance(balances: ReadonlyArray<Balance>): BrlBalance | undefined {
+  const index = balances.findIndex((balance) => balance.currency?.name === 'BRL');
+  const found = balances[index];
+  if (found === undefined) return undefined;
+  return {
+    availableCents: amountToCents(found.totalAmount, [index, 'totalAmount']),
+    heldCents: amountToCents(found.totalHeld ?? 0, [index, 'totalHeld']),
+  };
+}
 
 /**
  * The fee the main account takes from each operation of a sub-account (per the provider's public
