@@ -255,6 +255,21 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     path: `/withdraw/${UNKNOWN_ID}/resend/webhook`,
     auth: 'none',
   }),
+  // The company routes (per the provider's public docs): refused without a token, so nothing is
+  // read or created; the bodies could not create anything even with one.
+  ...[
+    '/balance/company',
+    '/company/subaccount',
+    '/webhook/subaccount',
+    '/withdraw/allowed-ip/subaccount',
+  ].map((path) =>
+    refused(`POST ${path}`, 'no Authorization header', {
+      method: 'POST',
+      path,
+      auth: 'none',
+      body: {},
+    }),
+  ),
   // Writes, only with allowWrites, and only of one cent.
   {
     operation: 'POST /deposit',

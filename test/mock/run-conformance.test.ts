@@ -36,8 +36,12 @@ describe('runConformance', () => {
       'GET /withdraw/company/currencies',
       'GET /withdraw/{TRANSACTION_ID}/details',
       'POST /auth/token',
+      'POST /balance/company',
+      'POST /company/subaccount',
       'POST /deposit/{TRANSACTION_ID}/resend/webhook',
       'POST /pix/customer/{CLIENT_ID}/key',
+      'POST /webhook/subaccount',
+      'POST /withdraw/allowed-ip/subaccount',
       'POST /withdraw/{TRANSACTION_ID}/resend/webhook',
       'PUT /customer/{CLIENT_ID}',
     ]);
