@@ -6,7 +6,7 @@
 // kind (the resource class, types, helpers, zod schemas, constants), which keeps a schema constant
 // apart from the type of the same name.
 import { relative, sep } from 'node:path';
-import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
+import { Comment, CommentTag, Converter, ReflectionKind, Type } from 'typedoc';
 
 /** Groups whose name is not the title-cased file name. */
 const AREA_TITLES = { 'pix-keys': 'Pix keys' };
@@ -128,6 +128,13 @@ export function load(app) {
         models.add(reflection);
       }
     }
+    // A schema's page says what it is (`ZodMiniObject`), not zod's type arguments spelled out over
+    // dozens of lines: the type of the same name, beside it, is the readable form.
+    for (const variable of context.project.getReflectionsByKind(ReflectionKind.Variable)) {
+      if (variable.type?.type !== 'reference' || variable.type.package !== 'zod') continue;
+      dropInlineDeclarations(context.project, variable.type);
+      variable.type.typeArguments = undefined;
+    }
     files.clear();
     linkApiMap(context.project);
   });
@@ -140,6 +147,19 @@ export function load(app) {
     }
     models.clear();
   });
+}
+
+/** Removes from the project the declarations written inline in `type` (`{ amount: … }`). */
+function dropInlineDeclarations(project, type) {
+  if (type.type === 'reflection') {
+    project.removeReflection(type.declaration);
+    return;
+  }
+  for (const value of Object.values(type)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item instanceof Type) dropInlineDeclarations(project, item);
+    }
+  }
 }
 
 /**

@@ -223,7 +223,17 @@ export class PaymentClient {
    * @group Resources
    */
   readonly customers: Customers;
-  /** The company account: balances and sub-accounts (per the provider's public docs). */
+  /**
+   * The company account: balances and sub-accounts, {@link Company} (per the provider's public
+   * docs):
+   *
+   * - {@link Company.getBalance | getBalance(filter?)}: the account's balances
+   * - {@link Company.createSubAccount | createSubAccount(input)}: a sub-account of a partner account
+   * - {@link Company.registerWebhook | registerWebhook(input)}: the sub-account's first webhook
+   * - {@link Company.allowWithdrawalIp | allowWithdrawalIp(ip)}: the sub-account's withdrawal IP
+   *
+   * @group Resources
+   */
   readonly company: Company;
 
   readonly #transport: Transport;

@@ -31,7 +31,7 @@ export const Cryptocurrency = /* @__PURE__ */ schema(() =>
   }),
 );
 /** A cryptocurrency as the service lists it. */
-export type Cryptocurrency = z.infer<typeof Cryptocurrency>;
+export interface Cryptocurrency extends z.infer<typeof Cryptocurrency> {}
 
 /**
  * A blockchain network as the service lists it (per the provider's public docs), for a
@@ -63,7 +63,7 @@ export const BlockchainNetwork = /* @__PURE__ */ schema(() =>
   }),
 );
 /** A blockchain network as the service lists it. */
-export type BlockchainNetwork = z.infer<typeof BlockchainNetwork>;
+export interface BlockchainNetwork extends z.infer<typeof BlockchainNetwork> {}
 
 /**
  * Body of `POST /balance/company` (per the provider's public docs): `{}` for every balance, or a
@@ -77,13 +77,46 @@ export type BlockchainNetwork = z.infer<typeof BlockchainNetwork>;
  */
 export const BalanceFilter = /* @__PURE__ */ schema(() =>
   z.union([
-    z.object({ currency: Currency, cryptocurrency: z.optional(z.never()) }),
-    z.object({ cryptocurrency: Cryptocurrency, currency: z.optional(z.never()) }),
-    z.object({ currency: z.optional(z.never()), cryptocurrency: z.optional(z.never()) }),
+    z.object({
+      /** A listed currency, whole: its balance only. */
+      currency: Currency,
+      /** Never sent together with `currency`. */
+      cryptocurrency: z.optional(z.never()),
+    }),
+    z.object({
+      /** A listed cryptocurrency, whole: its balance only. */
+      cryptocurrency: Cryptocurrency,
+      /** Never sent together with `cryptocurrency`. */
+      currency: z.optional(z.never()),
+    }),
+    z.object({
+      /** Left out: every balance. */
+      currency: z.optional(z.never()),
+      /** Left out: every balance. */
+      cryptocurrency: z.optional(z.never()),
+    }),
   ]),
 );
 /** Body of `POST /balance/company`: nothing, a currency or a cryptocurrency. */
-export type BalanceFilter = z.infer<typeof BalanceFilter>;
+export type BalanceFilter =
+  | {
+      /** A listed currency, whole: its balance only. */
+      currency: Currency;
+      /** Never sent together with `currency`. */
+      cryptocurrency?: undefined;
+    }
+  | {
+      /** A listed cryptocurrency, whole: its balance only. */
+      cryptocurrency: Cryptocurrency;
+      /** Never sent together with `cryptocurrency`. */
+      currency?: undefined;
+    }
+  | {
+      /** Left out: every balance. */
+      currency?: undefined;
+      /** Left out: every balance. */
+      cryptocurrency?: undefined;
+    };
 
 /**
  * One balance of the account (per the provider's public docs): a fiat one names its `currency`
@@ -126,7 +159,7 @@ export const Balance = /* @__PURE__ */ schema(() =>
   }),
 );
 /** One balance of the account, fiat or crypto. */
-export type Balance = z.infer<typeof Balance>;
+export interface Balance extends z.infer<typeof Balance> {}
 
 /**
  * Answer of `POST /balance/company` (200): always an array, one entry per balance found.
@@ -138,7 +171,7 @@ export type Balance = z.infer<typeof Balance>;
  */
 export const BalanceList = /* @__PURE__ */ schema(() => z.array(Balance));
 /** Answer of `POST /balance/company`. */
-export type BalanceList = z.infer<typeof BalanceList>;
+export type BalanceList = Balance[];
 
 /**
  * The BRL balance in exact integer cents: what is available and what pending withdrawals hold.
@@ -198,7 +231,10 @@ export const SubAccountFee = /* @__PURE__ */ schema(() =>
   }),
 );
 /** The fee the main account takes from each operation of a sub-account. */
-export type SubAccountFee = z.infer<typeof SubAccountFee>;
+export interface SubAccountFee extends z.infer<typeof SubAccountFee> {
+  /** `PERCENTAGE` or `FIXED`. */
+  type: 'PERCENTAGE' | 'FIXED';
+}
 
 /**
  * The fees of one direction (`deposit` or `withdraw`) of a sub-account: one entry per currency,
@@ -217,17 +253,58 @@ export type SubAccountFee = z.infer<typeof SubAccountFee>;
 export const SubAccountFees = /* @__PURE__ */ schema(() =>
   z.object({
     /** Fiat currencies, each a listed currency object and its fee. */
-    currencies: z.array(z.object({ currency: Currency, fee: SubAccountFee })),
+    currencies: z.array(
+      z.object({
+        /** A listed currency, whole. */
+        currency: Currency,
+        /** The fee on it. */
+        fee: SubAccountFee,
+      }),
+    ),
     /** Blockchain networks, each a listed network object and its fee. */
     blockchainNetworks: z.array(
-      z.object({ blockchainNetwork: BlockchainNetwork, fee: SubAccountFee }),
+      z.object({
+        /** A listed network, whole. */
+        blockchainNetwork: BlockchainNetwork,
+        /** The fee on it. */
+        fee: SubAccountFee,
+      }),
     ),
     /** Cryptocurrencies, each a listed cryptocurrency object and its fee. */
-    cryptocurrencies: z.array(z.object({ cryptocurrency: Cryptocurrency, fee: SubAccountFee })),
+    cryptocurrencies: z.array(
+      z.object({
+        /** A listed cryptocurrency, whole. */
+        cryptocurrency: Cryptocurrency,
+        /** The fee on it. */
+        fee: SubAccountFee,
+      }),
+    ),
   }),
 );
 /** The fees of one direction of a sub-account. */
-export type SubAccountFees = z.infer<typeof SubAccountFees>;
+export interface SubAccountFees extends z.infer<typeof SubAccountFees> {
+  /** Fiat currencies, each a listed currency object and its fee. */
+  currencies: Array<{
+    /** A listed currency, whole. */
+    currency: Currency;
+    /** The fee on it. */
+    fee: SubAccountFee;
+  }>;
+  /** Blockchain networks, each a listed network object and its fee. */
+  blockchainNetworks: Array<{
+    /** A listed network, whole. */
+    blockchainNetwork: BlockchainNetwork;
+    /** The fee on it. */
+    fee: SubAccountFee;
+  }>;
+  /** Cryptocurrencies, each a listed cryptocurrency object and its fee. */
+  cryptocurrencies: Array<{
+    /** A listed cryptocurrency, whole. */
+    cryptocurrency: Cryptocurrency;
+    /** The fee on it. */
+    fee: SubAccountFee;
+  }>;
+}
 
 /**
  * Body of `POST /company/subaccount` (per the provider's public docs; partner accounts only): the
@@ -279,7 +356,12 @@ export const CreateSubAccountInput = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /company/subaccount`. */
-export type CreateSubAccountInput = z.infer<typeof CreateSubAccountInput>;
+export interface CreateSubAccountInput extends z.infer<typeof CreateSubAccountInput> {
+  /** Fees on the sub-account's deposits. */
+  deposit: SubAccountFees;
+  /** Fees on the sub-account's withdrawals. */
+  withdraw: SubAccountFees;
+}
 
 /**
  * Body of `POST /webhook/subaccount` (per the provider's public docs): a name for the webhook and
@@ -299,7 +381,7 @@ export const SubAccountWebhookInput = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /webhook/subaccount`. */
-export type SubAccountWebhookInput = z.infer<typeof SubAccountWebhookInput>;
+export interface SubAccountWebhookInput extends z.infer<typeof SubAccountWebhookInput> {}
 
 /**
  * Body of `POST /withdraw/allowed-ip/subaccount` (per the provider's public docs): the IPv4 or
@@ -317,4 +399,4 @@ export const WithdrawalIpInput = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /withdraw/allowed-ip/subaccount`. */
-export type WithdrawalIpInput = z.infer<typeof WithdrawalIpInput>;
+export interface WithdrawalIpInput extends z.infer<typeof WithdrawalIpInput> {}

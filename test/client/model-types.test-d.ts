@@ -27,6 +27,18 @@ describe('each model type is what its schema parses', () => {
       Parsed<typeof models.UpdateCustomerInput>
     >();
     expectTypeOf<models.PixKeyInput>().toEqualTypeOf<Parsed<typeof models.PixKeyInput>>();
+    expectTypeOf<models.BalanceFilter>().toEqualTypeOf<Parsed<typeof models.BalanceFilter>>();
+    expectTypeOf<models.SubAccountFee>().toEqualTypeOf<Parsed<typeof models.SubAccountFee>>();
+    expectTypeOf<models.SubAccountFees>().toEqualTypeOf<Parsed<typeof models.SubAccountFees>>();
+    expectTypeOf<models.CreateSubAccountInput>().toEqualTypeOf<
+      Parsed<typeof models.CreateSubAccountInput>
+    >();
+    expectTypeOf<models.SubAccountWebhookInput>().toEqualTypeOf<
+      Parsed<typeof models.SubAccountWebhookInput>
+    >();
+    expectTypeOf<models.WithdrawalIpInput>().toEqualTypeOf<
+      Parsed<typeof models.WithdrawalIpInput>
+    >();
   });
 
   it('answers', () => {
@@ -49,6 +61,12 @@ describe('each model type is what its schema parses', () => {
       Parsed<typeof models.TransactionDetails>
     >();
     expectTypeOf<models.WebhookPayload>().toEqualTypeOf<Parsed<typeof models.WebhookPayload>>();
+    expectTypeOf<models.Cryptocurrency>().toEqualTypeOf<Parsed<typeof models.Cryptocurrency>>();
+    expectTypeOf<models.BlockchainNetwork>().toEqualTypeOf<
+      Parsed<typeof models.BlockchainNetwork>
+    >();
+    expectTypeOf<models.Balance>().toEqualTypeOf<Parsed<typeof models.Balance>>();
+    expectTypeOf<models.BalanceList>().toEqualTypeOf<Parsed<typeof models.BalanceList>>();
     expectTypeOf<models.CreateWithdrawalResponse>().toEqualTypeOf<
       Parsed<typeof models.CreateWithdrawalResponse>
     >();
