@@ -134,6 +134,21 @@ export function load(app) {
       if (variable.type?.type !== 'reference' || variable.type.package !== 'zod') continue;
       dropInlineDeclarations(context.project, variable.type);
       variable.type.typeArguments = undefined;
+      const type = variable.parent?.children?.find(
+        (sibling) => sibling.name === variable.name && sibling !== variable,
+      );
+      if (type && variable.comment) {
+        variable.comment.summary.push(
+          { kind: 'text', text: '\n\nThe zod schema; what it parses is the type ' },
+          { kind: 'inline-tag', tag: '@link', text: variable.name, target: type },
+          { kind: 'text', text: '.' },
+        );
+        type.comment?.summary.push(
+          { kind: 'text', text: '\n\nChecked by the zod schema ' },
+          { kind: 'inline-tag', tag: '@link', text: variable.name, target: variable },
+          { kind: 'text', text: ' of the same name.' },
+        );
+      }
     }
     files.clear();
     linkApiMap(context.project);
