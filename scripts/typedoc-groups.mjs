@@ -6,7 +6,10 @@
 // kind (the resource class, types, helpers, zod schemas, constants), which keeps a schema constant
 // apart from the type of the same name.
 import { relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Comment, CommentTag, Converter, ReflectionKind, Type } from 'typedoc';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Groups whose name is not the title-cased file name. */
 const AREA_TITLES = { 'pix-keys': 'Pix keys' };
@@ -36,7 +39,8 @@ const MOCK_GROUPS = [
   [/^(startMockServer|StartMockServer|MockServer|RunningMockServer)/, 'HTTP server'],
   [/Controls$|^(FaultHandle|FaultSpec|InvalidFaultError|SettleOptions|MockClock)$/, 'Controls'],
   [/^(JournalEntry|WebhookDelivery)$/, 'Journal and webhooks'],
-  [/^Mock(Customer|PixKey|PixKeyRef|Withdrawal|Deposit)$|^CustomerCreateInput$/, 'Records'],
+  // What the mock holds: every `Mock…` type but its login and its fetch (and those matched above).
+  [/^Mock(?!Credentials$|Fetch$)[A-Z]\w*$|^CustomerCreateInput$/, 'Records'],
   [/./, 'Mock'],
 ];
 
@@ -56,7 +60,6 @@ function titleOf(area) {
 function groupOf(file, name) {
   if (FILE_GROUPS[file]) return FILE_GROUPS[file];
   const area = /^src\/(?:resources|models)\/([a-z-]+)\.ts$/.exec(file)?.[1];
-  if (area === 'auth') return 'Auth';
   if (area) return titleOf(area);
   if (BY_NAME_FILES.has(file)) {
     return RESOURCE_NAMES.find(([part]) => name.includes(part))?.[1] ?? 'Models';
@@ -99,7 +102,7 @@ export function load(app) {
     const file = context
       .getSymbolFromReflection(reflection)
       ?.declarations?.[0]?.getSourceFile().fileName;
-    if (file) files.set(reflection, relative(process.cwd(), file).split(sep).join('/'));
+    if (file) files.set(reflection, relative(ROOT, file).split(sep).join('/'));
   });
 
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
