@@ -59,9 +59,24 @@ export type BlockchainNetwork = z.infer<typeof BlockchainNetwork>;
  */
 export const BalanceFilter = /* @__PURE__ */ schema(() =>
   z.union([
-    z.object({ currency: Currency, cryptocurrency: z.optional(z.never()) }),
-    z.object({ cryptocurrency: Cryptocurrency, currency: z.optional(z.never()) }),
-    z.object({ currency: z.optional(z.never()), cryptocurrency: z.optional(z.never()) }),
+    z.object({
+      /** Only this fiat currency, the whole listed object. */
+      currency: Currency,
+      /** Never sent together with `currency`. */
+      cryptocurrency: z.optional(z.never()),
+    }),
+    z.object({
+      /** Only this cryptocurrency, the whole listed object. */
+      cryptocurrency: Cryptocurrency,
+      /** Never sent together with `cryptocurrency`. */
+      currency: z.optional(z.never()),
+    }),
+    z.object({
+      /** Left out for every balance. */
+      currency: z.optional(z.never()),
+      /** Left out for every balance. */
+      cryptocurrency: z.optional(z.never()),
+    }),
   ]),
 );
 /** Body of `POST /balance/company`: nothing, a currency or a cryptocurrency. */
@@ -174,7 +189,7 @@ export function brlBalance(balances: ReadonlyArray<Balance>): BrlBalance | undef
 export const SubAccountFee = /* @__PURE__ */ schema(() =>
   z.object({
     /** `PERCENTAGE` or `FIXED`. */
-    type: z.enum(['PERCENTAGE', 'FIXED']),
+    type: z.enum(['PERCENTAGE', 'FIXED']) as z.ZodMiniType<'PERCENTAGE' | 'FIXED'>,
     /** A percentage (`1` is 1%) or a fixed amount, a decimal. */
     value: z.number(),
   }),
@@ -199,13 +214,32 @@ export type SubAccountFee = z.infer<typeof SubAccountFee>;
 export const SubAccountFees = /* @__PURE__ */ schema(() =>
   z.object({
     /** Fiat currencies, each a listed currency object and its fee. */
-    currencies: z.array(z.object({ currency: Currency, fee: SubAccountFee })),
+    currencies: z.array(
+      z.object({
+        /** The whole listed currency object. */
+        currency: Currency,
+        /** The fee on it. */
+        fee: SubAccountFee,
+      }),
+    ),
     /** Blockchain networks, each a listed network object and its fee. */
     blockchainNetworks: z.array(
-      z.object({ blockchainNetwork: BlockchainNetwork, fee: SubAccountFee }),
+      z.object({
+        /** The whole listed network object. */
+        blockchainNetwork: BlockchainNetwork,
+        /** The fee on it. */
+        fee: SubAccountFee,
+      }),
     ),
     /** Cryptocurrencies, each a listed cryptocurrency object and its fee. */
-    cryptocurrencies: z.array(z.object({ cryptocurrency: Cryptocurrency, fee: SubAccountFee })),
+    cryptocurrencies: z.array(
+      z.object({
+        /** The whole listed cryptocurrency object. */
+        cryptocurrency: Cryptocurrency,
+        /** The fee on it. */
+        fee: SubAccountFee,
+      }),
+    ),
   }),
 );
 /** The fees of one direction of a sub-account. */
