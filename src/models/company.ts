@@ -5,7 +5,8 @@ import { schema } from './shared.js';
 
 /**
  * A cryptocurrency as the service lists it (per the provider's public docs): send it whole as
- * `cryptocurrency` to filter the balance or to set a sub-account's fee on it.
+ * `cryptocurrency` to filter the balance or to set a sub-account's fee on it. Its other fields
+ * (`coinGecko`, `createdDate`, `updatedDate`, `__v`) are kept as they come.
  *
  * @example
  * ```ts
@@ -20,14 +21,6 @@ export const Cryptocurrency = /* @__PURE__ */ schema(() =>
     name: z.string(),
     /** Its symbol, such as `USDT`. */
     symbol: z.string(),
-    /** Its CoinGecko id, such as `tether`. */
-    coinGecko: z.optional(z.string()),
-    /** ISO 8601 timestamp, UTC. */
-    createdDate: z.optional(z.string()),
-    /** ISO 8601 timestamp, UTC. */
-    updatedDate: z.optional(z.string()),
-    /** Record version counter. */
-    __v: z.optional(z.number()),
   }),
 );
 /** A cryptocurrency as the service lists it. */
@@ -35,7 +28,8 @@ export interface Cryptocurrency extends z.infer<typeof Cryptocurrency> {}
 
 /**
  * A blockchain network as the service lists it (per the provider's public docs), for a
- * sub-account's fee on it.
+ * sub-account's fee on it. Its other fields (`chainId`, `chain`, `symbol`, `createdDate`,
+ * `updatedDate`, `__v`) are kept as they come.
  *
  * @example
  * ```ts
@@ -48,18 +42,6 @@ export const BlockchainNetwork = /* @__PURE__ */ schema(() =>
     _id: z.string(),
     /** Its name, such as `Ethereum` or `BEP-20`. */
     name: z.string(),
-    /** Its chain id, such as `'1'` or `'56'`. */
-    chainId: z.optional(z.string()),
-    /** Its chain, such as `BSC`. */
-    chain: z.optional(z.string()),
-    /** Its native coin, such as `BNB`. */
-    symbol: z.optional(z.string()),
-    /** ISO 8601 timestamp, UTC. */
-    createdDate: z.optional(z.string()),
-    /** ISO 8601 timestamp, UTC. */
-    updatedDate: z.optional(z.string()),
-    /** Record version counter. */
-    __v: z.optional(z.number()),
   }),
 );
 /** A blockchain network as the service lists it. */
@@ -78,21 +60,21 @@ export interface BlockchainNetwork extends z.infer<typeof BlockchainNetwork> {}
 export const BalanceFilter = /* @__PURE__ */ schema(() =>
   z.union([
     z.object({
-      /** A listed currency, whole: its balance only. */
+      /** Only this fiat currency, the whole listed object. */
       currency: Currency,
       /** Never sent together with `currency`. */
       cryptocurrency: z.optional(z.never()),
     }),
     z.object({
-      /** A listed cryptocurrency, whole: its balance only. */
+      /** Only this cryptocurrency, the whole listed object. */
       cryptocurrency: Cryptocurrency,
       /** Never sent together with `cryptocurrency`. */
       currency: z.optional(z.never()),
     }),
     z.object({
-      /** Left out: every balance. */
+      /** Left out for every balance. */
       currency: z.optional(z.never()),
-      /** Left out: every balance. */
+      /** Left out for every balance. */
       cryptocurrency: z.optional(z.never()),
     }),
   ]),
@@ -225,7 +207,7 @@ export function brlBalance(balances: ReadonlyArray<Balance>): BrlBalance | undef
 export const SubAccountFee = /* @__PURE__ */ schema(() =>
   z.object({
     /** `PERCENTAGE` or `FIXED`. */
-    type: z.enum(['PERCENTAGE', 'FIXED']),
+    type: z.enum(['PERCENTAGE', 'FIXED']) as z.ZodMiniType<'PERCENTAGE' | 'FIXED'>,
     /** A percentage (`1` is 1%) or a fixed amount, a decimal. */
     value: z.number(),
   }),
@@ -255,7 +237,7 @@ export const SubAccountFees = /* @__PURE__ */ schema(() =>
     /** Fiat currencies, each a listed currency object and its fee. */
     currencies: z.array(
       z.object({
-        /** A listed currency, whole. */
+        /** The whole listed currency object. */
         currency: Currency,
         /** The fee on it. */
         fee: SubAccountFee,
@@ -264,7 +246,7 @@ export const SubAccountFees = /* @__PURE__ */ schema(() =>
     /** Blockchain networks, each a listed network object and its fee. */
     blockchainNetworks: z.array(
       z.object({
-        /** A listed network, whole. */
+        /** The whole listed network object. */
         blockchainNetwork: BlockchainNetwork,
         /** The fee on it. */
         fee: SubAccountFee,
@@ -273,7 +255,7 @@ export const SubAccountFees = /* @__PURE__ */ schema(() =>
     /** Cryptocurrencies, each a listed cryptocurrency object and its fee. */
     cryptocurrencies: z.array(
       z.object({
-        /** A listed cryptocurrency, whole. */
+        /** The whole listed cryptocurrency object. */
         cryptocurrency: Cryptocurrency,
         /** The fee on it. */
         fee: SubAccountFee,
@@ -330,11 +312,11 @@ export const CreateSubAccountInput = /* @__PURE__ */ schema(() =>
     /** The company and its administrator's first login. */
     user: z.object({
       /** The company's name. */
-      name: z.string(),
+      name: z.string().check(z.minLength(1)),
       /** The administrator's e-mail, the sub-account's login. */
-      email: z.string(),
+      email: z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')),
       /** The administrator's first password, the sub-account's login. */
-      password: z.string(),
+      password: z.string().check(z.minLength(1)),
       /** The company's phone. */
       phone: z.optional(
         z.object({

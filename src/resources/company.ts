@@ -1,3 +1,4 @@
+import { throwIfIssues } from '../core/options.js';
 import { parseWith } from '../core/parse.js';
 import { redactText, redactValue, secretForms } from '../core/redact.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
@@ -5,7 +6,6 @@ import {
   createApiError,
   isPaymentApiError,
   type PaymentIssue,
-  PaymentResponseError,
   PaymentValidationError,
 } from '../errors.js';
 import {
@@ -13,26 +13,21 @@ import {
   type BalanceList,
   CreateSubAccountInput,
   Cryptocurrency,
+  type SubAccountFee,
   type SubAccountWebhookInput,
 } from '../models/company.js';
 import { Currency } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import { operations } from '../operations.js';
 
-/** The hint a 401 of `POST /balance/company` carries. */
-const BALANCE_ALLOWLIST_HINT =
-  'The balance route has its own IP allowlist, apart from the general one: add this server\'s IP under "IP Permitidos para consulta de saldo via API" in the dashboard';
+// Where the balance route's own allowlist is kept, said by its 401.
+const BALANCE_HINT =
+  'The balance route has its own IP allowlist: "IP Permitidos para consulta de saldo via API" in the dashboard';
 
 type Issues = PaymentIssue[];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function nonEmpty(value: unknown, path: PropertyKey[], issues: Issues): void {
-  if (typeof value !== 'string' || value.trim() === '') {
-    issues.push({ path, message: 'must be a non-empty string' });
-  }
 }
 
 function checkSchema(
@@ -46,38 +41,17 @@ function checkSchema(
     for (const issue of parsed.issues) issues.push({ ...issue, path: [...path, ...issue.path] });
 }
 
-function throwIfAny(issues: Issues, context: string): void {
-  if (issues.length > 0) throw new PaymentValidationError(issues, context);
+function check(ok: boolean, path: PropertyKey[], message: string, context: string): void {
+  if (!ok) throwIfIssues([{ path, message }], context);
 }
 
-// A whole URL with a host, over http or https: where the service POSTs the notifications.
-function checkWebhookUrl(value: unknown, issues: Issues): void {
-  const path = ['externalWebhookUrl'];
-  if (typeof value !== 'string' || !URL.canParse(value)) {
-    issues.push({
-      path,
-      message: 'must be an absolute http(s) URL, such as https://shop.example/webhooks/pix',
-    });
-    return;
-  }
-  const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    issues.push({ path, message: `must use http or https, not ${url.protocol}` });
-  } else if (url.hostname === '') {
-    issues.push({ path, message: 'must name a host' });
-  }
-}
-
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-
-/**
- * Whether `value` is an IPv4 address in dotted decimal (no leading zeros) or an IPv6 address
- * (compressed or not, an IPv4 tail allowed, no zone).
- */
-function isIpAddress(value: string): boolean {
-  if (IPV4.test(value)) return true;
-  // The URL parser knows IPv6 in full; the character check keeps brackets and paths out of it.
-  return /^[\da-f:.]+$/i.test(value) && value.includes(':') && URL.canParse(`http://[${value}]`);
+// IPv4 in dotted decimal, which the URL parser writes back unchanged (it rewrites `1.2.3`,
+// `01.2.3.4`), or IPv6 as the URL parser accepts it in brackets; the characters keep anything
+// else (brackets, a path, a zone) out.
+function isIpAddress(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^[\da-f:.]+$/i.test(value)) return false;
+  const url = `http://${value.includes(':') ? `[${value}]` : value}`;
+  return URL.canParse(url) && (value.includes(':') || new URL(url).hostname === value);
 }
 
 /**
@@ -138,7 +112,7 @@ export class Company {
     } catch (error) {
       // A 401 of the login itself names /auth/token: only the balance route's own gets the hint.
       if (isPaymentApiError(error) && error.status === 401 && error.path === '/balance/company') {
-        throw createApiError({ ...error, hint: BALANCE_ALLOWLIST_HINT });
+        throw createApiError({ ...error, hint: BALANCE_HINT });
       }
       throw error;
     }
@@ -206,14 +180,21 @@ export class Company {
     options?: RequestOptions,
   ): Promise<MessageResult> {
     if (this.#validate) {
-      const issues: Issues = [];
-      if (!isRecord(input))
-        issues.push({ path: [], message: 'must be { name, externalWebhookUrl }' });
-      else {
-        nonEmpty(input.name, ['name'], issues);
-        checkWebhookUrl(input.externalWebhookUrl, issues);
-      }
-      throwIfAny(issues, 'Invalid sub-account webhook');
+      const context = 'Invalid sub-account webhook';
+      check(isRecord(input), [], 'must be { name, externalWebhookUrl }', context);
+      check(
+        typeof input.name === 'string' && input.name.trim() !== '',
+        ['name'],
+        'must be a non-empty string',
+        context,
+      );
+      const url = input.externalWebhookUrl;
+      check(
+        typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol),
+        ['externalWebhookUrl'],
+        'must be an absolute http(s) URL',
+        context,
+      );
     }
     return this.#transport.request(
       prepare(operations.company.registerWebhook, { body: input }),
@@ -240,16 +221,8 @@ export class Company {
    * ```
    */
   async allowWithdrawalIp(ip: string, options?: RequestOptions): Promise<MessageResult> {
-    if (this.#validate && (typeof ip !== 'string' || !isIpAddress(ip))) {
-      throw new PaymentValidationError(
-        [
-          {
-            path: ['ip'],
-            message: 'must be an IPv4 address (203.0.113.7) or an IPv6 address (2001:db8::7)',
-          },
-        ],
-        'Invalid withdrawal IP',
-      );
+    if (this.#validate) {
+      check(isIpAddress(ip), ['ip'], 'must be an IPv4 or IPv6 address', 'Invalid withdrawal IP');
     }
     return this.#transport.request(
       prepare(operations.company.allowWithdrawalIp, { body: { ip } }),
@@ -263,64 +236,50 @@ function checkFilter(filter: BalanceFilter): void {
   const issues: Issues = [];
   if (!isRecord(filter)) {
     issues.push({ path: [], message: 'must be {}, { currency } or { cryptocurrency }' });
-  } else if (filter.currency !== undefined && filter.cryptocurrency !== undefined) {
+  } else if (filter.currency && filter.cryptocurrency) {
     issues.push({ path: ['cryptocurrency'], message: 'send currency or cryptocurrency, not both' });
-  } else if (filter.currency !== undefined) {
-    checkSchema(Currency, filter.currency, ['currency'], issues);
-  } else if (filter.cryptocurrency !== undefined) {
-    checkSchema(Cryptocurrency, filter.cryptocurrency, ['cryptocurrency'], issues);
+  } else {
+    if (filter.currency) checkSchema(Currency, filter.currency, ['currency'], issues);
+    if (filter.cryptocurrency) {
+      checkSchema(Cryptocurrency, filter.cryptocurrency, ['cryptocurrency'], issues);
+    }
   }
-  throwIfAny(issues, 'Invalid balance filter');
+  throwIfIssues(issues, 'Invalid balance filter');
 }
 
-const FEE_GROUPS = ['currencies', 'blockchainNetworks', 'cryptocurrencies'] as const;
-
+// The shape by the schema (non-empty login included), then each fee: 0 or more, a percentage up
+// to 100.
 function checkSubAccount(input: CreateSubAccountInput): void {
   const issues: Issues = [];
   checkSchema(CreateSubAccountInput, input, [], issues);
-  const user: unknown = input?.user;
-  if (isRecord(user)) {
-    for (const field of ['name', 'email', 'password'] as const) {
-      if (typeof user[field] === 'string') nonEmpty(user[field], ['user', field], issues);
-    }
-    if (typeof user.email === 'string' && !/^[^\s@]+@[^\s@]+$/.test(user.email)) {
-      issues.push({ path: ['user', 'email'], message: 'must be an e-mail address' });
-    }
-  }
-  for (const direction of ['deposit', 'withdraw'] as const) {
-    const fees: unknown = input?.[direction];
-    for (const group of FEE_GROUPS) {
-      const entries = isRecord(fees) ? fees[group] : undefined;
-      if (!Array.isArray(entries)) continue;
-      entries.forEach((entry: unknown, index) => {
-        const fee = isRecord(entry) ? entry.fee : undefined;
-        if (!isRecord(fee) || typeof fee.value !== 'number') return;
-        const path = [direction, group, index, 'fee', 'value'];
-        if (!Number.isFinite(fee.value) || fee.value < 0) {
-          issues.push({ path, message: 'must be a finite number, 0 or more' });
-        } else if (fee.type === 'PERCENTAGE' && fee.value > 100) {
-          issues.push({ path, message: 'is a percentage: at most 100' });
-        }
-      });
+  if (issues.length === 0) {
+    for (const direction of ['deposit', 'withdraw'] as const) {
+      const groups: Record<string, ReadonlyArray<{ fee: SubAccountFee }>> = { ...input[direction] };
+      for (const [group, entries] of Object.entries(groups)) {
+        entries.forEach(({ fee }, index) => {
+          if (fee.value < 0 || (fee.type === 'PERCENTAGE' && fee.value > 100)) {
+            issues.push({
+              path: [direction, group, index, 'fee', 'value'],
+              message: 'must be 0 or more, and at most 100 for a percentage',
+            });
+          }
+        });
+      }
     }
   }
-  throwIfAny(issues, 'Invalid sub-account');
+  throwIfIssues(issues, 'Invalid sub-account');
 }
 
-// The service could echo the body it refuses: the new sub-account's password leaves no error.
+// The service could echo the body it refuses: the new sub-account's password leaves no error. (A
+// redirect's body is never read, and its status may be a browser's 0: nothing to scrub.)
 function withoutPassword(error: unknown, password: unknown): unknown {
-  if (typeof password !== 'string' || password === '') return error;
+  if (!isPaymentApiError(error) || error.body === undefined || typeof password !== 'string') {
+    return error;
+  }
   const secrets = secretForms([password]);
-  // A redirect's body is never read: nothing to scrub, and its status may be 0 (a browser's).
-  if (isPaymentApiError(error) && error.body !== undefined) {
-    return createApiError({
-      ...error,
-      serviceMessage: redactText(error.serviceMessage, secrets),
-      body: redactValue(error.body, secrets),
-    });
-  }
-  if (error instanceof PaymentResponseError) {
-    return new PaymentResponseError({ ...error, body: redactValue(error.body, secrets) });
-  }
-  return error;
+  return createApiError({
+    ...error,
+    serviceMessage: redactText(error.serviceMessage, secrets),
+    body: redactValue(error.body, secrets),
+  });
 }
