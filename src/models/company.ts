@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
+import { amountToCents } from '../money.js';
 import { Currency } from './currencies.js';
 import { schema } from './shared.js';
 
 /**
  * A cryptocurrency as the service lists it (per the provider's public docs): send it whole as
- * `cryptocurrency` to filter the balance or to set a sub-account's fee on it.
+ * `cryptocurrency` to filter the balance or to set a sub-account's fee on it. Its other fields
+ * (`coinGecko`, `createdDate`, `updatedDate`, `__v`) are kept as they come.
  *
  * @example
  * ```ts
@@ -19,14 +21,6 @@ export const Cryptocurrency = /* @__PURE__ */ schema(() =>
     name: z.string(),
     /** Its symbol, such as `USDT`. */
     symbol: z.string(),
-    /** Its CoinGecko id, such as `tether`. */
-    coinGecko: z.optional(z.string()),
-    /** ISO 8601 timestamp, UTC. */
-    createdDate: z.optional(z.string()),
-    /** ISO 8601 timestamp, UTC. */
-    updatedDate: z.optional(z.string()),
-    /** Record version counter. */
-    __v: z.optional(z.number()),
   }),
 );
 /** A cryptocurrency as the service lists it. */
@@ -34,7 +28,8 @@ export type Cryptocurrency = z.infer<typeof Cryptocurrency>;
 
 /**
  * A blockchain network as the service lists it (per the provider's public docs), for a
- * sub-account's fee on it.
+ * sub-account's fee on it. Its other fields (`chainId`, `chain`, `symbol`, `createdDate`,
+ * `updatedDate`, `__v`) are kept as they come.
  *
  * @example
  * ```ts
@@ -47,18 +42,6 @@ export const BlockchainNetwork = /* @__PURE__ */ schema(() =>
     _id: z.string(),
     /** Its name, such as `Ethereum` or `BEP-20`. */
     name: z.string(),
-    /** Its chain id, such as `'1'` or `'56'`. */
-    chainId: z.optional(z.string()),
-    /** Its chain, such as `BSC`. */
-    chain: z.optional(z.string()),
-    /** Its native coin, such as `BNB`. */
-    symbol: z.optional(z.string()),
-    /** ISO 8601 timestamp, UTC. */
-    createdDate: z.optional(z.string()),
-    /** ISO 8601 timestamp, UTC. */
-    updatedDate: z.optional(z.string()),
-    /** Record version counter. */
-    __v: z.optional(z.number()),
   }),
 );
 /** A blockchain network as the service lists it. */
@@ -76,9 +59,24 @@ export type BlockchainNetwork = z.infer<typeof BlockchainNetwork>;
  */
 export const BalanceFilter = /* @__PURE__ */ schema(() =>
   z.union([
-    z.object({ currency: Currency, cryptocurrency: z.optional(z.never()) }),
-    z.object({ cryptocurrency: Cryptocurrency, currency: z.optional(z.never()) }),
-    z.object({ currency: z.optional(z.never()), cryptocurrency: z.optional(z.never()) }),
+    z.object({
+      /** Only this fiat currency, the whole listed object. */
+      currency: Currency,
+      /** Never sent together with `currency`. */
+      cryptocurrency: z.optional(z.never()),
+    }),
+    z.object({
+      /** Only this cryptocurrency, the whole listed object. */
+      cryptocurrency: Cryptocurrency,
+      /** Never sent together with `cryptocurrency`. */
+      currency: z.optional(z.never()),
+    }),
+    z.object({
+      /** Left out for every balance. */
+      currency: z.optional(z.never()),
+      /** Left out for every balance. */
+      cryptocurrency: z.optional(z.never()),
+    }),
   ]),
 );
 /** Body of `POST /balance/company`: nothing, a currency or a cryptocurrency. */
@@ -140,6 +138,45 @@ export const BalanceList = /* @__PURE__ */ schema(() => z.array(Balance));
 export type BalanceList = z.infer<typeof BalanceList>;
 
 /**
+ * The BRL balance in exact integer cents: what is available and what pending withdrawals hold.
+ *
+ * @example
+ * ```ts
+ * const brl: BrlBalance | undefined = brlBalance(await client.company.getBalance());
+ * ```
+ */
+export interface BrlBalance {
+  /** The available amount (`totalAmount`), in cents. */
+  readonly availableCents: number;
+  /** The amount held by withdrawals not yet settled (`totalHeld`, `0` when absent), in cents. */
+  readonly heldCents: number;
+}
+
+/**
+ * Picks the BRL balance out of an answer of `client.company.getBalance()` and reads its decimals
+ * as exact integer cents (`1.94` is `194`, never `193.99999999999997`), or `undefined` when the
+ * answer holds no BRL balance. Compare cents with cents: `toCents` turns a payout's amount into
+ * the same unit.
+ *
+ * @throws {@link PaymentValidationError} when an amount is not a decimal with at most two decimals.
+ *
+ * @example
+ * ```ts
+ * const brl = brlBalance(await client.company.getBalance());
+ * if (brl === undefined || brl.availableCents < toCents('150.00')) throw new Error('not enough BRL');
+ * ```
+ */
+export function brlBalance(balances: ReadonlyArray<Balance>): BrlBalance | undefined {
+  const index = balances.findIndex((balance) => balance.currency?.name === 'BRL');
+  const found = balances[index];
+  if (found === undefined) return undefined;
+  return {
+    availableCents: amountToCents(found.totalAmount, [index, 'totalAmount']),
+    heldCents: amountToCents(found.totalHeld ?? 0, [index, 'totalHeld']),
+  };
+}
+
+/**
  * The fee the main account takes from each operation of a sub-account (per the provider's public
  * docs): `PERCENTAGE` of the amount (`value: 1` is 1%) or a `FIXED` amount per operation
  * (`value: 2.5` is 2.50).
@@ -152,7 +189,7 @@ export type BalanceList = z.infer<typeof BalanceList>;
 export const SubAccountFee = /* @__PURE__ */ schema(() =>
   z.object({
     /** `PERCENTAGE` or `FIXED`. */
-    type: z.enum(['PERCENTAGE', 'FIXED']),
+    type: z.enum(['PERCENTAGE', 'FIXED']) as z.ZodMiniType<'PERCENTAGE' | 'FIXED'>,
     /** A percentage (`1` is 1%) or a fixed amount, a decimal. */
     value: z.number(),
   }),
@@ -177,13 +214,32 @@ export type SubAccountFee = z.infer<typeof SubAccountFee>;
 export const SubAccountFees = /* @__PURE__ */ schema(() =>
   z.object({
     /** Fiat currencies, each a listed currency object and its fee. */
-    currencies: z.array(z.object({ currency: Currency, fee: SubAccountFee })),
+    currencies: z.array(
+      z.object({
+        /** The whole listed currency object. */
+        currency: Currency,
+        /** The fee on it. */
+        fee: SubAccountFee,
+      }),
+    ),
     /** Blockchain networks, each a listed network object and its fee. */
     blockchainNetworks: z.array(
-      z.object({ blockchainNetwork: BlockchainNetwork, fee: SubAccountFee }),
+      z.object({
+        /** The whole listed network object. */
+        blockchainNetwork: BlockchainNetwork,
+        /** The fee on it. */
+        fee: SubAccountFee,
+      }),
     ),
     /** Cryptocurrencies, each a listed cryptocurrency object and its fee. */
-    cryptocurrencies: z.array(z.object({ cryptocurrency: Cryptocurrency, fee: SubAccountFee })),
+    cryptocurrencies: z.array(
+      z.object({
+        /** The whole listed cryptocurrency object. */
+        cryptocurrency: Cryptocurrency,
+        /** The fee on it. */
+        fee: SubAccountFee,
+      }),
+    ),
   }),
 );
 /** The fees of one direction of a sub-account. */
@@ -213,11 +269,11 @@ export const CreateSubAccountInput = /* @__PURE__ */ schema(() =>
     /** The company and its administrator's first login. */
     user: z.object({
       /** The company's name. */
-      name: z.string(),
+      name: z.string().check(z.minLength(1)),
       /** The administrator's e-mail, the sub-account's login. */
-      email: z.string(),
+      email: z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')),
       /** The administrator's first password, the sub-account's login. */
-      password: z.string(),
+      password: z.string().check(z.minLength(1)),
       /** The company's phone. */
       phone: z.optional(
         z.object({
