@@ -181,6 +181,9 @@ export class LedgerArea {
     const after = effect(to, units);
     const available = this.available(currency) + after.available - before.available;
     const held = this.held(currency) + after.held - before.held;
+    if (!Number.isSafeInteger(available) || !Number.isSafeInteger(held)) {
+      throw new RangeError(`${currency} balance would be too large to keep exactly`);
+    }
     if (available < 0) {
       throw new RangeError(
         `${currency} ${(this.available(currency) / 10 ** LEDGER_CURRENCIES[currency].decimals).toFixed(LEDGER_CURRENCIES[currency].decimals)} available is not enough to move a transaction from ${from} to ${to}`,

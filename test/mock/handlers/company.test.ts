@@ -252,6 +252,8 @@ describe.each(mockTransports())('The company area through $name', (transport) =>
       expect(login.status).toBe(200);
       const [sub] = h.mock.company.subAccounts;
       expect(sub?.credentials.email).toBe('contato@subconta.com');
+      // The journal keeps the body, never the password.
+      expect(JSON.stringify(h.mock.requests)).not.toContain('SenhaSegura123!');
       expect(h.mock.account(sub?._id).isSubAccount).toBe(true);
     });
 
