@@ -51,6 +51,9 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly retryAfterMs?: number | undefined;
 }
 
+// How much of the service's message an error's `message` repeats.
+const MAX_SERVICE_MESSAGE_SHOWN = 1_000;
+
 /**
  * The service answered with an error status. `status`, `serviceMessage` (the `message` of the
  * body, for example `Not Found`), the parsed `body`, `method`, `path` and `requestId` say which.
@@ -85,7 +88,12 @@ export class PaymentApiError extends PaymentError {
   readonly retryAfterMs: number | undefined;
 
   constructor(init: PaymentApiErrorInit) {
-    super(`${init.status} ${init.serviceMessage}: ${init.method} ${init.path}`);
+    // The service's message in full stays in `serviceMessage`; the error's own message stays short.
+    const said =
+      init.serviceMessage.length > MAX_SERVICE_MESSAGE_SHOWN
+        ? `${init.serviceMessage.slice(0, MAX_SERVICE_MESSAGE_SHOWN)}…`
+        : init.serviceMessage;
+    super(`${init.status} ${said}: ${init.method} ${init.path}`);
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
     this.body = init.body;

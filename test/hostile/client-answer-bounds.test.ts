@@ -76,6 +76,17 @@ describe('an answer that breaks the schema a million times', () => {
   });
 });
 
+describe('an error answer with a huge message', () => {
+  it('a 400 whose message is 1 MiB: the error message stays short, serviceMessage keeps it whole', async () => {
+    const huge = 'x'.repeat(1024 * 1024);
+    behaviour = answer(400, JSON.stringify({ message: huge }));
+    const error = await rejectionOf(makeClient().withdrawals.listCurrencies());
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as Error).message.length).toBeLessThanOrEqual(MAX_MESSAGE);
+    expect((error as BadRequestError).serviceMessage).toBe(huge);
+  });
+});
+
 describe('an answer nested 100,000 deep', () => {
   it('a 503 with it is retried like any 503, and the next answer is used', async () => {
     let calls = 0;
