@@ -8,7 +8,11 @@ import {
   PaymentClient,
   type TokenStore,
 } from 'pix-payment-sdk';
-import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+import {
+  createPaymentServiceMock,
+  type RunningMockServer,
+  startMockServer,
+} from 'pix-payment-sdk/mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsServer, accountsServer } from '../support/accounts-server.js';
 import { recordingLogger } from '../support/client-setup.js';
@@ -230,4 +234,43 @@ describe('mock services on several base URLs, one store', () => {
     expect(sent.length).toBe(6);
     expectEachServiceSawOnlyItsOwnTokens();
   });
+});
+
+describe('a main account and its sub-account on one mock service (one base URL), one store', () => {
+  let running: RunningMockServer;
+  beforeAll(async () => {
+    running = await startMockServer({ port: 0 });
+  });
+  afterAll(() => running.close());
+
+  it.each([
+    ['InMemoryTokenStore', () => new InMemoryTokenStore()],
+    ['a single-slot store of the user', singleSlotStore],
+  ] as const)(
+    "%s: what the sub-account's client does lands on the sub-account, never on the main one",
+    async (_, make) => {
+      running.mock.reset();
+      const sub = running.mock.company.createSubAccount();
+      const tokenStore: TokenStore = make();
+      const main = new PaymentClient({
+        baseUrl: running.url,
+        ...running.mock.credentials,
+        tokenStore,
+      });
+      await main.withdrawals.listCurrencies(); // the main account's token is in the store
+      const mainCustomers = running.mock.customers.list().length;
+      const subClient = new PaymentClient({ baseUrl: running.url, ...sub.credentials, tokenStore });
+      await subClient.customers.create({ name: 'Cliente da Loja B', document: '52998224725' });
+      expect(running.mock.account(sub._id).customers.list()).toHaveLength(1);
+      expect(running.mock.customers.list()).toHaveLength(mainCustomers);
+      // And the main account's client, started later, still runs as the main account.
+      await new PaymentClient({
+        baseUrl: running.url,
+        ...running.mock.credentials,
+        tokenStore,
+      }).customers.create({ name: 'Cliente da Loja A', document: '12345678909' });
+      expect(running.mock.customers.list()).toHaveLength(mainCustomers + 1);
+      expect(running.mock.account(sub._id).customers.list()).toHaveLength(1);
+    },
+  );
 });
