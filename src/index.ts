@@ -25,6 +25,7 @@ export {
   InMemoryTokenStore,
   type TokenStore,
   type TokenStoreLock,
+  tokenAccount,
 } from './core/tokens.js';
 export type { FetchLike, RequestOptions } from './core/transport.js';
 export {
@@ -36,6 +37,7 @@ export {
   isPaymentApiErrorWithStatus,
   isPaymentConnectionError,
   isPaymentError,
+  isPaymentLoginError,
   isPaymentResponseError,
   isPaymentTimeoutError,
   isPaymentValidationError,
@@ -45,6 +47,7 @@ export {
   PaymentConnectionError,
   PaymentError,
   type PaymentIssue,
+  PaymentLoginError,
   PaymentResponseError,
   type PaymentResponseErrorInit,
   PaymentTimeoutError,
