@@ -130,6 +130,7 @@ async function main(argv: string[]): Promise<number> {
   });
   process.once('SIGINT', () => stop());
   process.once('SIGTERM', () => stop());
+  const watcher = watchWrapper(stop);
   const running = await startMockServer({
     port,
     host: values.host ?? '127.0.0.1',
@@ -153,8 +154,28 @@ async function main(argv: string[]): Promise<number> {
     ].join('\n'),
   );
   await stopped;
+  clearInterval(watcher);
   await running.close();
   return 0;
+}
+
+/**
+ * Run by npm (`npx pix-payment-mock`, `npm exec`, an npm script), the bin is the child of a shell
+ * that npm started. A SIGTERM to npm ends npm and that shell but never reaches this process,
+ * which would keep serving, and keep the port, with no parent. So under npm the bin stops as soon
+ * as the process that started it is gone. Run directly (`node dist/mock/bin.js`, `nohup …`) it
+ * is left alone.
+ */
+function watchWrapper(stop: () => void): NodeJS.Timeout | undefined {
+  if (process.env.npm_command === undefined && process.env.npm_lifecycle_event === undefined) {
+    return undefined;
+  }
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 200);
+  timer.unref();
+  return timer;
 }
 
 main(process.argv.slice(2)).then(
