@@ -34,9 +34,11 @@ ${operationLines()}
 Control routes (bodies and answers in the guide below):
 ${controlRouteList()}
 
-They answer only requests whose Host names this server, refuse pages of other sites, and take
-JSON bodies only (Content-Type: application/json). Listening on an address other machines can
-reach? Set a control token. Security rules: docs/security.md beside the guide.
+Every route answers a Host that is an IP address or a loopback name on any port (a mapped
+port works), and another name only when given with --allowed-host. The control routes refuse
+pages of other sites and take JSON bodies only (Content-Type: application/json). Listening on an
+address other machines can reach? Set a control token. Security rules: docs/security.md beside
+the guide.
 
 Guide: ${guidePath()}
 `;

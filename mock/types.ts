@@ -83,11 +83,18 @@ export interface TransactionControls<T> {
  * ```
  */
 export interface WebhookControls {
-  /** Sets (or with `null` clears) the company's callback URL, the dashboard setting. */
+  /**
+   * Sets (or with `null` clears) the company's callback URL, the dashboard setting. A `TypeError`
+   * for a URL that is not http(s), one under `/__mock/`, or one at a mock server serving this
+   * mock: a delivery there could set off another.
+   */
   setUrl(url: string | null): void;
   /** The callback URL, or `null`. */
   readonly url: string | null;
-  /** Every delivery tried since creation or the last reset, oldest first (a copy). */
+  /**
+   * Every delivery tried since creation or the last reset, oldest first (a copy); at most the
+   * latest `deliveryLogLimit` of them.
+   */
   readonly deliveries: ReadonlyArray<WebhookDelivery>;
   /** Resolves when every delivery started so far has ended; returns the deliveries. */
   flush(): Promise<ReadonlyArray<WebhookDelivery>>;
@@ -389,7 +396,10 @@ export interface PaymentServiceMockOptions {
    * @default 1_296_000_000
    */
   readonly tokenTtlMs?: number | undefined;
-  /** The company's callback URL (its dashboard setting). Default: none; deliveries are skipped. */
+  /**
+   * The company's callback URL (its dashboard setting). Default: none; deliveries are skipped.
+   * A URL under `/__mock/` is refused with a `TypeError` (a delivery there could set off another).
+   */
   readonly webhookUrl?: string | null | undefined;
   /**
    * How long a webhook receiver may take to answer (its body included) before the delivery is
