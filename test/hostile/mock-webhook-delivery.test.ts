@@ -8,7 +8,7 @@ import {
 } from 'pix-payment-sdk/mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Loopback, listen } from '../support/loopback.js';
-import { startReceiver } from '../support/mock-receiver.js';
+import { refusedUrl, startReceiver } from '../support/mock-receiver.js';
 import { rawJson, rawRequest } from '../support/raw-http.js';
 
 // Webhook deliveries leave the mock for any URL a test sets: they must not be turned into a
@@ -175,16 +175,22 @@ describe('a delivery can never come back into a mock', () => {
     expect(running.mock.requests).toEqual([]);
   });
 
-  it('a served mock whose URL was set before it was served skips deliveries to itself', async () => {
-    const mock = createPaymentServiceMock({ seed: 46 });
-    const running = await served({ mock, port: 0 });
-    const { port } = new URL(running.url);
-    // Set through the object before the check could know this port: set now, it is refused.
-    expect(() => mock.webhooks.setUrl(`http://127.0.0.1:${port}/hook`)).toThrow(TypeError);
-    const other = await startMockServer({ port: 0, seed: 47 });
-    open.push(other.close);
-    other.mock.webhooks.setUrl(`http://127.0.0.1:${port}/hook`);
-    // `other` delivers to `running`: the marker makes it a 403, and `running` journals nothing.
+  it('a mock whose webhook URL is its own server is refused at start, and nothing stays listening', async () => {
+    const port = Number(new URL(await refusedUrl()).port);
+    const mock = createPaymentServiceMock({
+      seed: 46,
+      webhookUrl: `http://localhost:${port}/webhooks`,
+    });
+    await expect(startMockServer({ mock, port })).rejects.toThrow(/is this mock itself/);
+    // The port is free again: a server of another mock takes it.
+    const again = await served({ seed: 47, port });
+    expect(again.url).toBe(`http://127.0.0.1:${port}`);
+  });
+
+  it("one mock's delivery to another mock server is refused there (403), and journals nothing", async () => {
+    const running = await served({ seed: 48 });
+    const other = await served({ seed: 49 });
+    other.mock.webhooks.setUrl(`${running.url}/hook`);
     const id = await depositOn(other);
     const delivery = await other.mock.deposits.settle(id, 'PAID');
     expect(delivery).toMatchObject({ outcome: 'rejected', status: 403 });
