@@ -62,6 +62,9 @@ describe('the control routes refuse a clock outside dates, and change nothing', 
     expect(advance.status).toBe(400);
     const clock = await rawRequest(running.url, 'GET', '/__mock/clock');
     expect(clock.json).toEqual({ now: '+275760-09-13T00:00:00.000Z' });
+    await expectEveryRouteAnswers();
+    running.mock.clock.set(-LAST_MS);
+    await expectEveryRouteAnswers();
   });
 });
 
