@@ -46,7 +46,9 @@ function lastLine(text: string): string {
   return text.trimEnd().split('\n').at(-1) ?? '';
 }
 
-describe('pix-payment-mock conformance (bin)', () => {
+// Each test starts the bin once or more (a Node process loading TypeScript), which a loaded
+// machine makes slow: the limit is for a hung process, not for speed.
+describe('pix-payment-mock conformance (bin)', { timeout: 60_000 }, () => {
   it('all agree: a table, the summary as the last line, exit 0; the password comes from PAYMENT_PASSWORD', async () => {
     const { url, email, password, customerId } = await service();
     const result = await runBin(
