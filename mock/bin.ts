@@ -21,6 +21,7 @@ Options:
                           X-Mock-Control-Token header (or Authorization: Bearer);
                           default: $PIX_PAYMENT_MOCK_CONTROL_TOKEN, or none
   --journal-limit <n>     most requests the journal keeps (default 10000)
+  --delivery-log-limit <n> most webhook deliveries the log keeps (default 10000)
   --seed <value>          deterministic ids, password and times
   --webhook-url <url>     the company's callback URL for webhook deliveries
   --strict                withdrawals and deposits must send the whole currency
@@ -75,6 +76,7 @@ async function main(argv: string[]): Promise<number> {
     'allowed-host'?: string[] | undefined;
     'control-token'?: string | undefined;
     'journal-limit'?: string | undefined;
+    'delivery-log-limit'?: string | undefined;
     seed?: string | undefined;
     'webhook-url'?: string | undefined;
     strict?: boolean | undefined;
@@ -89,6 +91,7 @@ async function main(argv: string[]): Promise<number> {
         'allowed-host': { type: 'string', multiple: true },
         'control-token': { type: 'string' },
         'journal-limit': { type: 'string' },
+        'delivery-log-limit': { type: 'string' },
         seed: { type: 'string' },
         'webhook-url': { type: 'string' },
         strict: { type: 'boolean' },
@@ -117,6 +120,17 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  const deliveryLogLimit =
+    values['delivery-log-limit'] === undefined ? undefined : Number(values['delivery-log-limit']);
+  if (
+    deliveryLogLimit !== undefined &&
+    !(Number.isInteger(deliveryLogLimit) && deliveryLogLimit > 0)
+  ) {
+    process.stderr.write(
+      `--delivery-log-limit must be a positive integer, got ${values['delivery-log-limit']}\n`,
+    );
+    return 2;
+  }
   // The environment keeps the token out of `ps` listings; the flag wins when both are set.
   const controlToken =
     values['control-token'] ?? (process.env.PIX_PAYMENT_MOCK_CONTROL_TOKEN || undefined);
@@ -139,6 +153,7 @@ async function main(argv: string[]): Promise<number> {
     allowedHosts: values['allowed-host'],
     controlToken,
     journalLimit,
+    deliveryLogLimit,
     seed,
     webhookUrl: values['webhook-url'] ?? null,
     strict: values.strict ?? false,
