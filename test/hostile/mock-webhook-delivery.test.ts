@@ -187,6 +187,28 @@ describe('a delivery can never come back into a mock', () => {
     expect(again.url).toBe(`http://127.0.0.1:${port}`);
   });
 
+  it("a sub-account cannot register a webhook at the mock's control routes or its server", async () => {
+    const running = await served({ seed: 50 });
+    const sub = running.mock.company.createSubAccount();
+    const login = await rawJson(running.url, 'POST', '/auth/token', sub.credentials);
+    const { token } = login.json as { token: string };
+    const { port } = new URL(running.url);
+    for (const url of [`${running.url}/__mock/reset`, `http://localhost:${port}/hook`]) {
+      const answer = await rawJson(
+        running.url,
+        'POST',
+        '/webhook/subaccount',
+        { name: 'Loop', externalWebhookUrl: url },
+        { authorization: `Bearer ${token}` },
+      );
+      expect(answer.status, url).toBe(400);
+    }
+    expect(running.mock.account(sub._id).webhooks.url).toBeNull();
+    expect(() => running.mock.account(sub._id).webhooks.setUrl(`${running.url}/x`)).toThrow(
+      TypeError,
+    );
+  });
+
   it("one mock's delivery to another mock server is refused there (403), and journals nothing", async () => {
     const running = await served({ seed: 48 });
     const other = await served({ seed: 49 });

@@ -38,7 +38,11 @@ describe('runConformance', () => {
       'GET /withdraw/company/currencies',
       'GET /withdraw/{TRANSACTION_ID}/details',
       'POST /auth/token',
+      'POST /balance/company',
+      'POST /company/subaccount',
       'POST /deposit/{TRANSACTION_ID}/resend/webhook',
+      'POST /webhook/subaccount',
+      'POST /withdraw/allowed-ip/subaccount',
       'POST /withdraw/{TRANSACTION_ID}/resend/webhook',
       'PUT /customer/{CLIENT_ID}',
     ]);
@@ -76,11 +80,14 @@ describe('runConformance', () => {
     expect(mock.withdrawals.list()).toEqual([]);
     expect(mock.deposits.list()).toEqual([]);
     expect(mock.pixKeys.list()).toHaveLength(1);
-    // Every request that could write was refused, and none went where a lenient service could
-    // store something: no Pix key was posted to the given customer, nothing was deleted.
+    // Every request that could write was refused (the balance is read with a POST), and none
+    // went where a lenient service could store something: no Pix key was posted to the given
+    // customer, nothing was deleted.
     const writes = mock.requests
       .slice(before)
-      .filter((r) => r.method !== 'GET' && r.path !== '/auth/token');
+      .filter(
+        (r) => r.method !== 'GET' && r.path !== '/auth/token' && r.path !== '/balance/company',
+      );
     expect(writes.length).toBeGreaterThan(0);
     expect(writes.every((r) => r.status >= 400)).toBe(true);
     expect(writes.filter((r) => r.path.startsWith(`/pix/customer/${customerId}/key`))).toEqual([
