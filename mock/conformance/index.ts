@@ -4,8 +4,8 @@ import {
   PaymentTimeoutError,
   PaymentValidationError,
 } from 'pix-payment-sdk';
+import { readUpTo } from '../../src/core/body.js';
 import { createPaymentServiceMock } from '../create.js';
-import { readUpTo } from '../http.js';
 import { cryptoRandom, uuid } from '../ids.js';
 import {
   FORGED_TOKEN,
