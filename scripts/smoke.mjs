@@ -261,6 +261,35 @@ try {
     }
   }
   step('without msw: mock.handlers throws, saying npm install --save-dev msw');
+  // Workers and edge functions: Wrangler and Next.js bundle with the `workerd` / `edge-light`
+  // conditions (then `worker`, `browser`). Their build of the mock never imports msw, so the
+  // bundle resolves in a project without msw.
+  writeFileSync(
+    join(bare, 'worker-entry.mjs'),
+    `import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+    import { PaymentClient } from 'pix-payment-sdk';
+    export default { async fetch() {
+      const mock = createPaymentServiceMock();
+      const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch });
+      return Response.json(await client.withdrawals.listCurrencies());
+    } };`,
+  );
+  for (const conditions of [
+    ['workerd', 'worker', 'browser'],
+    ['edge-light', 'worker', 'browser'],
+  ]) {
+    await build({
+      entryPoints: [join(bare, 'worker-entry.mjs')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      conditions,
+      write: false,
+      logLevel: 'error',
+      absWorkingDir: bare,
+    });
+  }
+  step('without msw: the mock bundles for Workers (workerd) and edge functions (edge-light)');
   // The declarations name msw's handler type; with skipLibCheck (the usual setting) a project
   // without msw type-checks.
   // That project has neither msw nor redis: the same check, without the Redis store.
