@@ -58,12 +58,25 @@ export interface ConfirmedWebhookEvent {
  */
 export type WebhookFailureReason = 'unconfirmed' | 'confirmation-failed' | 'handler-failed';
 
-/** What the handler needs of a {@link PaymentClient}: the two details calls. */
+/**
+ * What the handler needs of a {@link PaymentClient}: the two details calls.
+ *
+ * @example
+ * ```ts
+ * const confirming: WebhookHandlerClient = new PaymentClient({ baseUrl, email, password });
+ * ```
+ */
 export interface WebhookHandlerClient {
   /** `client.withdrawals`. */
-  readonly withdrawals: { get(id: string): Promise<TransactionDetails> };
+  readonly withdrawals: {
+    /** The details of a withdrawal: `client.withdrawals.get(id)`. */
+    get(id: string): Promise<TransactionDetails>;
+  };
   /** `client.deposits`. */
-  readonly deposits: { get(id: string): Promise<TransactionDetails> };
+  readonly deposits: {
+    /** The details of a deposit: `client.deposits.get(id)`. */
+    get(id: string): Promise<TransactionDetails>;
+  };
 }
 
 /**
@@ -348,7 +361,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     const key = `${payload.operation}:${payload.id}:${payload.status}`;
     if (seen.add(key)) {
-      const work = confirm(payload, key);
+      // confirm() reports its own failures; this catches what a custom client's odd answer throws.
+      const work = confirm(payload, key).catch((error: unknown) => {
+        seen.delete(key);
+        safeReport(error, 'confirmation-failed', payload);
+      });
       pending.add(work);
       void work.finally(() => pending.delete(work));
       context?.waitUntil?.(work);

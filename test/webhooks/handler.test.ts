@@ -115,6 +115,27 @@ describe('createWebhookHandler', () => {
     expect(reasonOf(payload).sort()).toEqual(['unconfirmed', 'unconfirmed', 'unconfirmed']);
   });
 
+  it('a client whose answer is not details: confirmation-failed, nothing unhandled', async () => {
+    const payload = await settled('PAID');
+    const odd = {
+      deposits: client.deposits,
+      withdrawals: {
+        // The right id and customer, and no currency at all.
+        get: async () =>
+          ({ _id: payload.id, customerId: payload.customerId }) as Awaited<
+            ReturnType<PaymentClient['withdrawals']['get']>
+          >,
+      },
+    };
+    const { handler, events, failures } = recorded({ client: odd });
+    expect((await handler(post(payload))).status).toBe(200);
+    await handler.idle();
+    expect(events).toEqual([]);
+    expect(failures).toMatchObject([
+      { reason: 'confirmation-failed', error: expect.any(TypeError) },
+    ]);
+  });
+
   it('a deposit is confirmed with the deposits details endpoint', async () => {
     const currency = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
     const { data } = await client.deposits.create({
