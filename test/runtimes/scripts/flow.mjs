@@ -36,8 +36,9 @@ export async function overMockFetch() {
 }
 
 /**
- * `mock.handlers`, which loads msw on first use: how many handlers, or what it said. msw 3's
- * setupServer itself does not intercept requests in Bun or Deno, so only the loading is checked.
+ * `mock.handlers`, which loads msw on first use: how many handlers, or what it said. This
+ * repository has msw 3, whose setupServer does not intercept in Bun or Deno, so only the loading
+ * is checked here; the package smoke test runs msw 2's setupServer in both.
  */
 export function readHandlers() {
   try {
