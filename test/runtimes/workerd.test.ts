@@ -1,5 +1,5 @@
 import { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { assertBuilt, bundle, type ServiceEnv, startService } from '../support/runtimes.js';
 
 // Cloudflare's workerd, through miniflare: a worker bundled the way Wrangler bundles one (the
@@ -36,6 +36,38 @@ it('workerd: the client against the mock server and over mock.fetch; mock.handle
       mockFetch: 'PENDING',
       handlers: expect.stringMatching(/not available in Workers.*mock\.fetch/),
     });
+  } finally {
+    await worker.dispose();
+  }
+}, 60_000);
+
+it('workerd: createWebhookHandler as the worker’s route, with ctx.waitUntil; a forged delivery is not handed over', async () => {
+  const script = await bundle(
+    `import { webhookWorker } from './worker.mjs';
+    const route = webhookWorker();
+    export default { fetch: (request, env, ctx) => route(request, ctx) };`,
+    ['workerd', 'worker', 'browser'],
+    { format: 'esm' },
+  );
+  const worker = new Miniflare({ modules: true, script, compatibilityDate: '2026-04-01' });
+  try {
+    const payload = (await (await worker.dispatchFetch('http://worker.test/setup')).json()) as {
+      status: string;
+    };
+    const deliver = (body: unknown) =>
+      worker.dispatchFetch('http://worker.test/webhooks/pix', {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver({ ...payload, status: 'REFUND_APPROVED' })).status).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect(await (await worker.dispatchFetch('http://worker.test/events')).json()).toEqual([
+          'PAID',
+        ]),
+      { timeout: 10_000, interval: 50 },
+    );
   } finally {
     await worker.dispose();
   }

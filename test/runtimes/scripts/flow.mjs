@@ -9,7 +9,7 @@ import {
 import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
 
 /** Registers a key and creates a withdrawal: the status the service answered. */
-async function payOut(client, customerId) {
+export async function payOut(client, customerId) {
   const pixKey = await client.pixKeys.ensure(customerId, { type: 'EMAIL', key: 'rt@example.com' });
   const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
   const created = await client.withdrawals.create(
