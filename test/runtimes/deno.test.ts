@@ -20,7 +20,7 @@ it('Deno: the client against the mock server and over mock.fetch, the webhook ha
     bin('deno'),
     ['run', ...permissions, join(scripts, 'deno.mjs')],
     { RUNTIME_CHECK: JSON.stringify(service.env) },
-    30_000,
+    45_000,
   );
   expect(resultsOf(ran)).toEqual({
     server: 'PENDING',
@@ -29,7 +29,7 @@ it('Deno: the client against the mock server and over mock.fetch, the webhook ha
   });
   // Killed at the time limit (-1), it would not have ended by itself.
   expect(ran.code).toBe(0);
-}, 60_000);
+}, 90_000);
 
 it('Deno: mock.handlers loads msw on first use', async () => {
   const ran = await run(bin('deno'), ['run', ...permissions, join(scripts, 'deno-msw.mjs')], {});
