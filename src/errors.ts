@@ -49,6 +49,8 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly requestId?: string | undefined;
   /** Milliseconds the service asked the client to wait (`Retry-After`), where it did. */
   readonly retryAfterMs?: number | undefined;
+  /** What the caller can do about it, added to the message after the request facts. */
+  readonly hint?: string | undefined;
 }
 
 /**
@@ -85,7 +87,9 @@ export class PaymentApiError extends PaymentError {
   readonly retryAfterMs: number | undefined;
 
   constructor(init: PaymentApiErrorInit) {
-    super(`${init.status} ${init.serviceMessage}: ${init.method} ${init.path}`);
+    super(
+      `${init.status} ${init.serviceMessage}: ${init.method} ${init.path}${init.hint ? `. ${init.hint}` : ''}`,
+    );
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
     this.body = init.body;
