@@ -6,8 +6,8 @@ import {
   UnauthorizedError,
 } from 'pix-payment-sdk';
 import { redactText, redactValue, secretForms } from '../../src/core/redact.js';
+import { readUpTo } from '../../src/core/body.js';
 import { createPaymentServiceMock } from '../create.js';
-import { readUpTo } from '../http.js';
 import { cryptoRandom, uuid } from '../ids.js';
 import {
   FORGED_TOKEN,
