@@ -5,8 +5,8 @@ import {
   PaymentValidationError,
   UnauthorizedError,
 } from 'pix-payment-sdk';
-import { redactText, redactValue, secretForms } from '../../src/core/redact.js';
 import { readUpTo } from '../../src/core/body.js';
+import { redactText, redactValue, secretForms } from '../../src/core/redact.js';
 import { createPaymentServiceMock } from '../create.js';
 import { cryptoRandom, uuid } from '../ids.js';
 import {

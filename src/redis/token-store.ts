@@ -246,9 +246,7 @@ export class RedisTokenStore implements TokenStore {
     // forgets the token when it expires.
     const ttlMs = Math.ceil(token.expiresAt - Date.now());
     if (ttlMs <= 0) return;
-    await this.#run('set', key, () => this.#client.set(key, value, { pxMs: ttlMs }), [
-      token.token,
-    ]);
+    await this.#run('set', key, () => this.#client.set(key, value, { pxMs: ttlMs }), [token.token]);
   }
 
   /**
