@@ -21,6 +21,7 @@ Options:
                           X-Mock-Control-Token header (or Authorization: Bearer);
                           default: $PIX_PAYMENT_MOCK_CONTROL_TOKEN, or none
   --journal-limit <n>     most requests the journal keeps (default 10000)
+  --delivery-log-limit <n> most webhook deliveries the log keeps (default 10000)
   --seed <value>          deterministic ids, password and times
   --email <address>       the company's login e-mail (default merchant@payments.test)
   --password <password>   the company's password (default: generated, printed at start);
@@ -40,9 +41,11 @@ ${operationLines()}
 Control routes (bodies and answers in the guide below):
 ${controlRouteList()}
 
-They answer only requests whose Host names this server, refuse pages of other sites, and take
-JSON bodies only (Content-Type: application/json). Listening on an address other machines can
-reach? Set a control token. Security rules: docs/security.md beside the guide.
+Every route answers a Host that is an IP address or a loopback name on any port (a mapped
+port works), and another name only when given with --allowed-host. The control routes refuse
+pages of other sites and take JSON bodies only (Content-Type: application/json). Listening on an
+address other machines can reach? Set a control token. Security rules: docs/security.md beside
+the guide.
 
 Guide: ${guidePath()}
 `;
@@ -79,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
     'allowed-host'?: string[] | undefined;
     'control-token'?: string | undefined;
     'journal-limit'?: string | undefined;
+    'delivery-log-limit'?: string | undefined;
     seed?: string | undefined;
     email?: string | undefined;
     password?: string | undefined;
@@ -97,6 +101,7 @@ async function main(argv: string[]): Promise<number> {
         'allowed-host': { type: 'string', multiple: true },
         'control-token': { type: 'string' },
         'journal-limit': { type: 'string' },
+        'delivery-log-limit': { type: 'string' },
         seed: { type: 'string' },
         email: { type: 'string' },
         password: { type: 'string' },
@@ -138,6 +143,17 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write('--email and --password go together, and neither may be empty\n');
     return 2;
   }
+  const deliveryLogLimit =
+    values['delivery-log-limit'] === undefined ? undefined : Number(values['delivery-log-limit']);
+  if (
+    deliveryLogLimit !== undefined &&
+    !(Number.isInteger(deliveryLogLimit) && deliveryLogLimit > 0)
+  ) {
+    process.stderr.write(
+      `--delivery-log-limit must be a positive integer, got ${values['delivery-log-limit']}\n`,
+    );
+    return 2;
+  }
   let balance: Record<string, string> | undefined;
   for (const entry of values.balance ?? []) {
     const match = /^([A-Z]+)=(.+)$/.exec(entry);
@@ -162,12 +178,14 @@ async function main(argv: string[]): Promise<number> {
   });
   process.once('SIGINT', () => stop());
   process.once('SIGTERM', () => stop());
+  const watcher = watchWrapper(stop);
   const running = await startMockServer({
     port,
     host: values.host ?? '127.0.0.1',
     allowedHosts: values['allowed-host'],
     controlToken,
     journalLimit,
+    deliveryLogLimit,
     seed,
     credentials:
       loginEmail === undefined || loginPassword === undefined
@@ -191,8 +209,28 @@ async function main(argv: string[]): Promise<number> {
     ].join('\n'),
   );
   await stopped;
+  clearInterval(watcher);
   await running.close();
   return 0;
+}
+
+/**
+ * Run by npm (`npx pix-payment-mock`, `npm exec`, an npm script), the bin is the child of a shell
+ * that npm started. A SIGTERM to npm ends npm and that shell but never reaches this process,
+ * which would keep serving, and keep the port, with no parent. So under npm the bin stops as soon
+ * as the process that started it is gone. Run directly (`node dist/mock/bin.js`, `nohup …`) it
+ * is left alone.
+ */
+function watchWrapper(stop: () => void): NodeJS.Timeout | undefined {
+  if (process.env.npm_command === undefined && process.env.npm_lifecycle_event === undefined) {
+    return undefined;
+  }
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 200);
+  timer.unref();
+  return timer;
 }
 
 main(process.argv.slice(2)).then(

@@ -27,6 +27,7 @@ const FILE_GROUPS = {
   'src/models/shared.ts': 'Models',
   'src/money.ts': 'Models',
   'src/errors.ts': 'Errors',
+  'src/webhook-handler.ts': 'Webhooks',
 };
 
 /** Files whose declarations belong to the resource their name speaks of (`buildWithdrawal`). */
