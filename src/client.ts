@@ -54,7 +54,8 @@ export interface PaymentClientOptions {
   readonly timeoutMs?: number | undefined;
   /**
    * Retries after the first attempt, for operations that are safe to repeat: GET requests,
-   * `resendWebhook` and `withdrawals.create` (made safe by its `externalId`). At most 10.
+   * `resendWebhook`, `withdrawals.create` and `deposits.create` (made safe by their `externalId`).
+   * At most 10.
    * @default 2
    */
   readonly maxRetries?: number | undefined;

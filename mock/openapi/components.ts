@@ -225,7 +225,10 @@ export function createRegistry(): Registry {
   field(DepositForCustomerId.shape.amount, 'Decimal amount, at most two decimals.');
   field(DepositForCustomerId.shape.customerId, 'The `_id` of the customer.');
   field(DepositForCustomerId.shape.customer, 'Never sent together with `customerId`.');
-  field(DepositForCustomerId.shape.externalId, 'The merchant’s own reference.');
+  field(
+    DepositForCustomerId.shape.externalId,
+    'The merchant’s own reference and the idempotency key: a second request with an `externalId` already seen is ignored and answers the first deposit again. It comes back in webhooks and details.',
+  );
   named(DepositForNewCustomer, {
     id: 'DepositForNewCustomer',
     description:
@@ -234,7 +237,10 @@ export function createRegistry(): Registry {
   });
   field(DepositForNewCustomer.shape.amount, 'Decimal amount, at most two decimals.');
   field(DepositForNewCustomer.shape.customerId, 'Never sent together with `customer`.');
-  field(DepositForNewCustomer.shape.externalId, 'The merchant’s own reference.');
+  field(
+    DepositForNewCustomer.shape.externalId,
+    'The merchant’s own reference and the idempotency key: a second request with an `externalId` already seen is ignored and answers the first deposit again.',
+  );
   named(CreateDepositResult, {
     id: 'CreateDepositResult',
     description: "Answer of `POST /deposit` (201, per the provider's public docs).",

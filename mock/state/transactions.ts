@@ -61,7 +61,7 @@ const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as cons
 const LOCATION_PREFIX = 'pix.payments.test/qr/v3/at/';
 
 /**
- * The withdrawals and the deposits: one record type for both, kept by kind, with the withdrawals'
+ * The withdrawals and the deposits: one record type for both, kept by kind, each kind with its
  * index by `externalId`.
  *
  * @internal
@@ -74,7 +74,7 @@ export class TransactionsArea {
   ) => Promise<WebhookDelivery>;
   #withdrawals = new Map<string, TransactionRecord>();
   #deposits = new Map<string, TransactionRecord>();
-  #withdrawalIdByExternalId = new Map<string, string>();
+  #idByExternalId = { withdrawal: new Map<string, string>(), deposit: new Map<string, string>() };
 
   /** `deliver` sends a webhook. */
   constructor(
@@ -101,10 +101,10 @@ export class TransactionsArea {
     return this.#of(kind).size;
   }
 
-  /** The withdrawal created with `externalId`, or `undefined`. */
-  withdrawalWithExternalId(externalId: string): TransactionRecord | undefined {
-    const id = this.#withdrawalIdByExternalId.get(externalId);
-    return id === undefined ? undefined : this.#withdrawals.get(id);
+  /** The transaction of this kind created with `externalId`, or `undefined`. */
+  withExternalId(kind: TransactionKind, externalId: string): TransactionRecord | undefined {
+    const id = this.#idByExternalId[kind].get(externalId);
+    return id === undefined ? undefined : this.#of(kind).get(id);
   }
 
   /** Creates a withdrawal (`PENDING`) or a deposit (`WAITING_PAYMENT`, with its BR Code). */
@@ -130,10 +130,10 @@ export class TransactionsArea {
       updatedDate: now,
     };
     this.#of(kind).set(id, record);
-    // Per the provider's public docs, only withdrawals are idempotent by externalId.
-    if (kind === 'withdrawal' && record.externalId !== undefined) {
-      this.#withdrawalIdByExternalId.set(record.externalId, id);
-    }
+    // Per the provider's public docs, withdrawals and deposits alike are idempotent by externalId
+    // (its webhook page: "Depósito ou Saque"). Each kind keeps its own index: nothing published
+    // says a deposit and a withdrawal may not share a reference.
+    if (record.externalId !== undefined) this.#idByExternalId[kind].set(record.externalId, id);
     return record;
   }
 
@@ -204,7 +204,7 @@ export class TransactionsArea {
   reset(): void {
     this.#withdrawals = new Map();
     this.#deposits = new Map();
-    this.#withdrawalIdByExternalId = new Map();
+    this.#idByExternalId = { withdrawal: new Map(), deposit: new Map() };
   }
 
   #of(kind: TransactionKind): Map<string, TransactionRecord> {

@@ -3,6 +3,7 @@ import type {
   CachedToken,
   CreateCustomerResult,
   CreateDepositResult,
+  CreatedDeposit,
   CreateWithdrawalResult,
   Currency,
   Customer,
@@ -42,7 +43,9 @@ describe('PaymentClient types', () => {
     expectTypeOf(client.withdrawals.get('w')).toEqualTypeOf<Promise<TransactionDetails>>();
     expectTypeOf(client.withdrawals.resendWebhook('w')).toEqualTypeOf<Promise<MessageResult>>();
     expectTypeOf(client.deposits.listCurrencies()).toEqualTypeOf<Promise<Currency[]>>();
-    expectTypeOf(client.deposits.create).returns.toEqualTypeOf<Promise<CreateDepositResult>>();
+    expectTypeOf(client.deposits.create).returns.toEqualTypeOf<Promise<CreatedDeposit>>();
+    expectTypeOf<CreatedDeposit>().toMatchTypeOf<CreateDepositResult>();
+    expectTypeOf<CreatedDeposit['externalId']>().toEqualTypeOf<string>();
     expectTypeOf(client.deposits.get('d')).toEqualTypeOf<Promise<TransactionDetails>>();
     expectTypeOf(client.deposits.resendWebhook('d')).toEqualTypeOf<Promise<MessageResult>>();
     expectTypeOf(client.customers.create).returns.toEqualTypeOf<Promise<CreateCustomerResult>>();

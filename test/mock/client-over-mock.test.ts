@@ -69,6 +69,22 @@ describe.each(mockTransports())('PaymentClient over the mock through $name', (tr
     expect(data.code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
   });
 
+  it('deposits.create: the answer lost after processing is retried with the same externalId; one deposit', async () => {
+    const currency = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
+    h.mock.faults.inject({ method: 'POST', path: '/deposit', networkError: true, phase: 'after' });
+    const result = await client.deposits.create(
+      buildDeposit({ amount: '12.34', customerId: h.mock.customers.seeded._id, currency }),
+    );
+    expect(h.mock.deposits.list()).toEqual([
+      expect.objectContaining({
+        _id: result.data.id,
+        externalId: result.externalId,
+        amount: 12.34,
+      }),
+    ]);
+    expect(h.mock.requests.filter((entry) => entry.path === '/deposit')).toHaveLength(2);
+  });
+
   it('maps the mock’s errors to the client’s error classes', async () => {
     const customerId = h.mock.customers.seeded._id;
     await client.pixKeys.add(customerId, { type: 'EMAIL', key: 'ana@example.com' });
