@@ -15,7 +15,7 @@ import { JournalArea } from './state/journal.js';
 import { PixKeysArea } from './state/pix-keys.js';
 import { type TransactionKind, TransactionsArea } from './state/transactions.js';
 import type { PaymentServiceMockOptions } from './types.js';
-import { checkUrl, WebhookDispatcher } from './webhooks.js';
+import { checkUrl, MAX_TIMER_MS, WebhookDispatcher } from './webhooks.js';
 
 interface Baseline {
   readonly companyId: string;
@@ -89,11 +89,24 @@ export class ServiceState {
       positive(options.tokenTtlMs, FIFTEEN_DAYS_MS, 'tokenTtlMs'),
       () => this.companyId,
     );
+    const webhookTimeoutMs = positive(options.webhookTimeoutMs, 5000, 'webhookTimeoutMs');
+    if (webhookTimeoutMs > MAX_TIMER_MS) {
+      // A timer longer than this fires at once: every delivery would time out.
+      throw new TypeError(
+        `webhookTimeoutMs must be at most ${MAX_TIMER_MS} (about 24.8 days, the longest a timer waits), got ${webhookTimeoutMs}`,
+      );
+    }
+    const deliveryLogLimit = options.deliveryLogLimit ?? 10_000;
+    if (!Number.isInteger(deliveryLogLimit) || deliveryLogLimit < 1) {
+      throw new TypeError('deliveryLogLimit must be a positive integer');
+    }
     this.webhooks = new WebhookDispatcher(
       checkUrl(options.webhookUrl ?? null),
-      positive(options.webhookTimeoutMs, 5000, 'webhookTimeoutMs'),
+      webhookTimeoutMs,
       () => this.nowIso(),
+      deliveryLogLimit,
     );
+    if (this.webhooks.url !== null) this.webhooks.setUrl(this.webhooks.url);
     const stamps = {
       newId: () => this.newId(),
       nowIso: () => this.nowIso(),

@@ -392,11 +392,25 @@ export interface PaymentServiceMockOptions {
   /** The company's callback URL (its dashboard setting). Default: none; deliveries are skipped. */
   readonly webhookUrl?: string | null | undefined;
   /**
-   * How long a webhook receiver may take to answer before the delivery is journaled as `timeout`.
+   * How long a webhook receiver may take to answer (its body included) before the delivery is
+   * journaled as `timeout`; at most 2,147,483,647 (2^31 - 1, the longest a timer waits), else a
+   * `TypeError`.
    *
    * @default 5000
    */
   readonly webhookTimeoutMs?: number | undefined;
+  /**
+   * Most deliveries `mock.webhooks.deliveries` keeps (a positive integer); past it the oldest is
+   * dropped for each new one, so a long run holds a bounded log.
+   *
+   * @default 10_000
+   *
+   * @example
+   * ```ts
+   * const mock = createPaymentServiceMock({ webhookUrl: 'http://127.0.0.1:8080/pix', deliveryLogLimit: 100 });
+   * ```
+   */
+  readonly deliveryLogLimit?: number | undefined;
   /**
    * Start time of the mock clock. Default: `2040-01-01T00:00:00.000Z` when `seed` is given,
    * otherwise the real time.

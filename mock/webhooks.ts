@@ -1,4 +1,5 @@
 import type { WebhookPayload } from 'pix-payment-sdk';
+import { readUpTo } from './http.js';
 
 /**
  * How a webhook delivery ended.
@@ -13,13 +14,16 @@ export type WebhookOutcome =
   | 'pending'
   /** The receiver answered 2xx. */
   | 'delivered'
-  /** The receiver answered, but not 2xx. */
+  /** The receiver answered, but not 2xx (a redirect included: it is never followed). */
   | 'rejected'
   /** No answer: connection refused, reset, DNS failure… */
   | 'failed'
   /** No answer within `webhookTimeoutMs`. */
   | 'timeout'
-  /** No callback URL was set, so nothing was sent. */
+  /**
+   * Nothing was sent: no callback URL was set, or it points at this mock itself (`error` says
+   * so), where a delivery could set off another one.
+   */
   | 'skipped';
 
 /**
@@ -55,13 +59,42 @@ export interface WebhookDelivery {
 }
 
 /**
- * Sends webhook notifications over real HTTP and journals them.
+ * The header every delivery carries. A mock server refuses any request with it, so a delivery
+ * can never reach a mock (this one or another) and set off a delivery of its own.
+ *
+ * @internal
+ */
+export const DELIVERY_HEADER = 'x-pix-payment-mock-delivery';
+
+/**
+ * How much of a receiver's answer body a delivery reads; the rest is cancelled unread.
+ *
+ * @internal
+ */
+export const RECEIVER_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The longest `webhookTimeoutMs` a timer can wait (2^31 - 1 ms, about 24.8 days); a longer one
+ * would fire at once.
+ *
+ * @internal
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The first path segment of the mock's control routes. */
+const CONTROL_PREFIX = '/__mock';
+
+/**
+ * Sends webhook notifications over real HTTP and journals them, at most `logLimit` of them (the
+ * oldest dropped first).
  *
  * @internal
  */
 export class WebhookDispatcher {
   #deliveries: WebhookDelivery[] = [];
   readonly #pending = new Set<Promise<WebhookDelivery>>();
+  /** Tests of whether a URL points at this mock: its base URL, and each server serving it. */
+  readonly #self: Array<(url: URL) => boolean> = [];
   #next = 1;
   url: string | null;
 
@@ -69,6 +102,7 @@ export class WebhookDispatcher {
     private readonly initialUrl: string | null,
     readonly timeoutMs: number,
     private readonly nowIso: () => string,
+    private readonly logLimit = 10_000,
   ) {
     this.url = initialUrl;
   }
@@ -78,7 +112,31 @@ export class WebhookDispatcher {
   }
 
   setUrl(url: string | null): void {
-    this.url = checkUrl(url);
+    const checked = checkUrl(url);
+    const loop = this.#loopReason(checked);
+    if (loop !== undefined) throw new TypeError(`webhook URL refused: ${loop}`);
+    this.url = checked;
+  }
+
+  /**
+   * Adds a test of whether a URL points at this mock (a server that serves it). Throws a
+   * `TypeError` when the URL set now, or the one a reset returns to, already does. Returns the
+   * function that removes the test again (the server has stopped).
+   */
+  addSelf(test: (url: URL) => boolean): () => void {
+    const remove = () => {
+      const at = this.#self.indexOf(test);
+      if (at >= 0) this.#self.splice(at, 1);
+    };
+    this.#self.push(test);
+    for (const url of new Set([this.url, this.initialUrl])) {
+      const loop = this.#loopReason(url);
+      if (loop !== undefined) {
+        remove();
+        throw new TypeError(`webhook URL refused: ${loop}`);
+      }
+    }
+    return remove;
   }
 
   reset(): void {
@@ -98,6 +156,9 @@ export class WebhookDispatcher {
       outcome: 'pending',
     };
     this.#deliveries.push(record);
+    if (this.#deliveries.length > this.logLimit) {
+      this.#deliveries.splice(0, this.#deliveries.length - this.logLimit);
+    }
     const promise = this.#send(record);
     this.#pending.add(promise);
     void promise.finally(() => this.#pending.delete(promise));
@@ -110,9 +171,30 @@ export class WebhookDispatcher {
     return this.deliveries;
   }
 
+  /** Why a delivery to `url` could loop back into a mock; `undefined` when it cannot. */
+  #loopReason(url: string | null): string | undefined {
+    if (url === null) return undefined;
+    const parsed = new URL(url);
+    const path = parsed.pathname;
+    if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+      return `${path} is a control route of a mock (a delivery there could set off another)`;
+    }
+    if (this.#self.some((test) => test(parsed))) {
+      return `${parsed.origin} is this mock itself (a delivery there could set off another)`;
+    }
+    return undefined;
+  }
+
   async #send(record: WebhookDelivery): Promise<WebhookDelivery> {
     if (record.url === null) {
       record.outcome = 'skipped';
+      return record;
+    }
+    // A URL set before a server started serving this mock may point at it now.
+    const loop = this.#loopReason(record.url);
+    if (loop !== undefined) {
+      record.outcome = 'skipped';
+      record.error = `not sent: ${loop}`;
       return record;
     }
     const started = performance.now();
@@ -128,13 +210,20 @@ export class WebhookDispatcher {
           'content-type': 'application/json',
           'user-agent': 'pix-payment-mock',
           accept: 'msw/passthrough',
+          [DELIVERY_HEADER]: String(record.id),
         },
         body: JSON.stringify(record.payload),
+        // A redirect is the receiver's answer: the payload never goes to another address.
+        redirect: 'manual',
         signal: controller.signal,
       });
-      await response.arrayBuffer().catch(() => undefined);
+      // Only a bounded part of the answer is read; an endless one is cancelled.
+      await readUpTo(response.body, RECEIVER_BODY_LIMIT).catch(() => undefined);
       record.status = response.status;
       record.outcome = response.ok ? 'delivered' : 'rejected';
+      if (response.status >= 300 && response.status < 400) {
+        record.error = `the receiver answered a redirect (${response.status}), which is not followed`;
+      }
     } catch (error) {
       record.outcome = controller.signal.aborted ? 'timeout' : 'failed';
       record.error = controller.signal.aborted
