@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import {
   buildDeposit,
   buildWithdrawal,
+  isCryptoTransaction,
   isValidCpf,
   type LogFields,
   PaymentClient,
@@ -208,7 +209,9 @@ try {
     'Confirm with the details endpoint: withdrawals.get()',
     () => client.withdrawals.get(withdrawal._id),
     (d) =>
-      `${d.currency.status}, ${d.currency.name} ${d.currency.amount.toFixed(2)}, externalId ${d.externalId}`,
+      isCryptoTransaction(d)
+        ? `a crypto operation: ${d.cryptocurrency.status}`
+        : `${d.currency.status}, ${d.currency.name} ${d.currency.amount.toFixed(2)}, externalId ${d.externalId}`,
   );
 
   const before = receiver.received.length;

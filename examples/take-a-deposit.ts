@@ -16,6 +16,7 @@
 import {
   BadRequestError,
   buildDeposit,
+  isCryptoTransaction,
   isPaymentConnectionError,
   isPaymentTimeoutError,
   PaymentClient,
@@ -115,6 +116,8 @@ console.log(
 // 4. The payer pays; the provider POSTs a webhook (see receive-webhooks.ts). Confirm with details.
 if (mock) await mock.deposits.settle(data.id, 'PAID', { identifiedDocumentPix: true });
 const details = await client.deposits.get(data.id);
+// A Pix deposit's details carry `currency`; only a USDT deposit's would not.
+if (isCryptoTransaction(details)) throw new Error('expected the details of a Pix deposit');
 // identifiedDocumentPix (a boolean) says whether the Pix network validated the payer's document.
 const checked =
   details.identifiedDocumentPix === undefined

@@ -253,7 +253,7 @@ export function createRegistry(): Registry {
   named(TransactionDetails, {
     id: 'TransactionDetails',
     description:
-      "Details of a withdrawal or a deposit (per the provider's public docs). A webhook receiver reads this to confirm a status.",
+      "Details of a withdrawal or a deposit (per the provider's public docs). A webhook receiver reads this to confirm a status. A Pix operation carries `currency`; a conversion between Pix and USDT carries `currency` and `cryptocurrency`; a USDT-only operation carries `cryptocurrency` alone. At least one of the two is present. The mock serves Pix operations only.",
     examples: [withdrawalDetailsExample, depositDetailsExample],
   });
   field(
@@ -269,7 +269,7 @@ export function createRegistry(): Registry {
   named(WebhookPayload, {
     id: 'WebhookPayload',
     description:
-      "The JSON the service POSTs to the company's callback URL, for withdrawals and deposits alike (per the provider's public docs). Note `id`, not `_id`.",
+      "The JSON the service POSTs to the company's callback URL, for withdrawals and deposits alike (per the provider's public docs). Note `id`, not `_id`. A Pix delivery has `type` (`PIX`); a delivery for a USDT operation or a conversion has none, and `name` is the crypto currency (`USDT`). The mock sends Pix deliveries only.",
     examples: [webhookWithdrawalExample, webhookDepositExample],
   });
   field(WebhookPayload.shape.id, 'The `_id` of the withdrawal or deposit.');

@@ -10,6 +10,7 @@ import type {
   DepositForCustomerId,
   DepositForNewCustomer,
   DepositRequest,
+  FiatTransactionDetails,
   MessageResult,
   PaymentClient,
   PixKey,
@@ -105,7 +106,7 @@ describe('PaymentClient types', () => {
     expectTypeOf<'PAID'>().toExtend<CreateWithdrawalResult['status']>();
     expectTypeOf<'SOMETHING_NEW'>().toExtend<CreateWithdrawalResult['status']>();
     expectTypeOf<CreateDepositResult['data']['status']>().toEqualTypeOf<
-      TransactionDetails['currency']['status']
+      FiatTransactionDetails['currency']['status']
     >();
   });
 

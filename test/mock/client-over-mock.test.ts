@@ -54,7 +54,7 @@ describe.each(mockTransports())('PaymentClient over the mock through $name', (tr
       await h.mock.webhooks.flush();
       const payloads = receiver.received.map((delivery) => parseWebhookPayload(delivery.body));
       expect(payloads.map((payload) => payload.status)).toEqual(['PENDING', 'PAID']);
-      expect((await client.withdrawals.get(created._id)).currency.status).toBe('PAID');
+      expect((await client.withdrawals.get(created._id)).currency?.status).toBe('PAID');
     } finally {
       await receiver.close();
     }
