@@ -21,6 +21,7 @@ export {
   InMemoryTokenStore,
   type TokenStore,
   type TokenStoreLock,
+  tokenAccount,
 } from './core/tokens.js';
 export type { FetchLike, RequestOptions } from './core/transport.js';
 export {

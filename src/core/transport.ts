@@ -201,6 +201,8 @@ export class Transport {
   readonly #tokens: TokenManager;
   // The last token found sendable in a header, so that a token in use is checked once.
   #sendable: string | undefined;
+  // A foreign token in the store is reported once per client, not at every read.
+  #foreignSeen = false;
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -212,6 +214,20 @@ export class Transport {
       config.refreshSkewMs,
       () => this.#login(),
       (error) => scrubError(error, this.#secrets()),
+      {
+        baseUrl: config.baseUrl,
+        email: config.email,
+        onForeign: () => {
+          if (this.#foreignSeen) return;
+          this.#foreignSeen = true;
+          this.#log(
+            'warn',
+            'token-foreign',
+            'the tokenStore holds a token of another account or base URL (or of none): not using it, logging in',
+            {},
+          );
+        },
+      },
     );
   }
 

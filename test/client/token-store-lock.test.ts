@@ -3,9 +3,10 @@ import {
   InMemoryTokenStore,
   type PaymentClient,
   type TokenStore,
+  tokenAccount,
 } from 'pix-payment-sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useMockService } from '../support/client-mock-service.js';
+import { BASE_URL, EMAIL, useMockService } from '../support/client-mock-service.js';
 import { makeClient } from '../support/client-setup.js';
 
 const service = useMockService();
@@ -88,7 +89,8 @@ describe('the local copy of the token', () => {
     vi.setSystemTime(Date.now() + 61_000);
     // Another process logged in meanwhile and stored its token.
     const newer = await service.mock.auth.issueToken();
-    await inner.set({ token: newer, expiresAt: Date.now() + 120_000 });
+    const account = await tokenAccount(BASE_URL, EMAIL);
+    await inner.set({ token: newer, expiresAt: Date.now() + 120_000, account });
     await client.withdrawals.listCurrencies();
     expect(counts.get).toBe(2);
     expect(service.logins()).toBe(1);
@@ -167,11 +169,12 @@ describe('TokenStore.lock: one login among the clients sharing a store', () => {
   it('a lock holder that finds a token stored just before its lock uses it without a login', async () => {
     const { store, inner } = countingStore();
     const token = await service.mock.auth.issueToken();
+    const account = await tokenAccount(BASE_URL, EMAIL);
     const late: TokenStore = {
       ...store,
       // Another process stores its token between this client's read and its lock.
       lock: async () => {
-        await inner.set({ token });
+        await inner.set({ token, account });
         return { release: async () => undefined };
       },
     };

@@ -6,6 +6,7 @@ import {
   PaymentError,
   PaymentResponseError,
   PaymentValidationError,
+  tokenAccount,
 } from 'pix-payment-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../support/client-setup.js';
@@ -55,7 +56,8 @@ describe('values that cannot go in a header', () => {
 
   it('a token with CR/LF from the token store is a PaymentError that does not show it', async () => {
     const tokenStore = new InMemoryTokenStore();
-    await tokenStore.set({ token: BAD_TOKEN });
+    const account = await tokenAccount(server.url, 'headers@example.com');
+    await tokenStore.set({ token: BAD_TOKEN, account }, account);
     const sent = server.received.length;
     const error = await rejectionOf(makeClient({ tokenStore }).withdrawals.listCurrencies());
     expect(error).toBeInstanceOf(PaymentError);
