@@ -266,6 +266,36 @@ export class PaymentTimeoutError extends PaymentError {
   }
 }
 
+/**
+ * The call was never sent: the login it needed (`POST /auth/token`) failed with no answer, a
+ * timeout, 429, 5xx, a redirect or an answer that breaks the contract, on every attempt the call's
+ * `maxRetries` allowed. Nothing of the call reached the service, so it did nothing: repeating the
+ * call is safe, whatever it is. `method` and `path` name the call; `cause` holds the login's own
+ * error (a {@link PaymentConnectionError}, an {@link InternalServerError}…). A wrong password
+ * (401 on the login) is not this: it is an {@link UnauthorizedError} with `path: '/auth/token'`,
+ * never retried.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof PaymentLoginError) scheduleRetryLater(); // nothing was sent
+ * ```
+ */
+export class PaymentLoginError extends PaymentError {
+  /** Always `'PaymentLoginError'`, also across realms where `instanceof` fails. */
+  override name = 'PaymentLoginError';
+  /** HTTP method of the call that was not sent, upper case. */
+  readonly method: string;
+  /** Path of the call that was not sent, relative to the client's `baseUrl`, parameters encoded. */
+  readonly path: string;
+
+  constructor(facts: RequestFacts, options: { cause: unknown }) {
+    const reason = options.cause instanceof Error ? ` (${options.cause.message})` : '';
+    super(`Login failed${reason}, request not sent: ${facts.method} ${facts.path}`, options);
+    this.method = facts.method;
+    this.path = facts.path;
+  }
+}
+
 function describeIssues(issues: ReadonlyArray<PaymentIssue>): string {
   return issues
     .map(
@@ -519,6 +549,18 @@ export function isPaymentResponseError(value: unknown): value is PaymentResponse
  */
 export function isPaymentConnectionError(value: unknown): value is PaymentConnectionError {
   return hasName(value, ['PaymentConnectionError']);
+}
+
+/**
+ * Whether `value` is a {@link PaymentLoginError}: the call was not sent, its login failed.
+ *
+ * @example
+ * ```ts
+ * if (isPaymentLoginError(error)) retryLater(); // the service saw nothing of the call
+ * ```
+ */
+export function isPaymentLoginError(value: unknown): value is PaymentLoginError {
+  return hasName(value, ['PaymentLoginError']);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   NotFoundError,
   PaymentApiError,
   PaymentConnectionError,
+  PaymentLoginError,
   PaymentResponseError,
   PaymentTimeoutError,
   PaymentValidationError,
@@ -109,6 +110,7 @@ describe('error answers', () => {
   });
 
   it('a fetch that throws anything (TypeError, a string, synchronously) gives a PaymentConnectionError', async () => {
+    // The first request is the login: the call fails with a PaymentLoginError caused by it.
     const throwers = [
       () => Promise.reject(new TypeError('Invalid header value')),
       () => Promise.reject('plain string'),
@@ -119,8 +121,10 @@ describe('error answers', () => {
     for (const fetch of throwers) {
       const client = makeClient({ maxRetries: 0, fetch });
       const error = await rejectionOf(client.withdrawals.listCurrencies());
-      expect(error).toBeInstanceOf(PaymentConnectionError);
-      expect(error).toMatchObject({ method: 'POST', path: '/auth/token' });
+      expect(error).toBeInstanceOf(PaymentLoginError);
+      const cause = (error as Error).cause;
+      expect(cause).toBeInstanceOf(PaymentConnectionError);
+      expect(cause).toMatchObject({ method: 'POST', path: '/auth/token' });
     }
   });
 

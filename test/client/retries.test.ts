@@ -4,6 +4,7 @@ import {
   InternalServerError,
   type PaymentClient,
   PaymentConnectionError,
+  PaymentLoginError,
   PaymentTimeoutError,
   RateLimitError,
 } from 'pix-payment-sdk';
@@ -205,7 +206,7 @@ describe.each(operations)('$name', (operation) => {
 describe('retry policy', () => {
   const CURRENCIES = '/withdraw/company/currencies';
 
-  it('POST /auth/token is never retried, on a connection error or a 5xx', async () => {
+  it("a login failing (connection error, 5xx) is retried under the call's maxRetries; the call, never sent, is a PaymentLoginError", async () => {
     for (const fault of [failures['a connection error'].fault, failures['500'].fault]) {
       service.restart();
       service.mock.faults.inject({
@@ -215,8 +216,10 @@ describe('retry policy', () => {
         ...fault,
       });
       const error = await rejectionOf(makeClient({ maxRetries: 2 }).withdrawals.listCurrencies());
-      expect(error).toMatchObject({ method: 'POST', path: '/auth/token' });
-      expect(service.logins()).toBe(1);
+      expect(error).toBeInstanceOf(PaymentLoginError);
+      expect(error).toMatchObject({ method: 'GET', path: CURRENCIES });
+      expect((error as Error).cause).toMatchObject({ method: 'POST', path: '/auth/token' });
+      expect(service.logins()).toBe(3);
       expect(service.calls()).toEqual([]);
     }
   });

@@ -139,12 +139,16 @@ describe('TokenStore.lock: one login among the clients sharing a store', () => {
   it('a holder whose login fails releases the lock; a waiter then logs in itself', async () => {
     const { store, counts } = lockingStore();
     service.mock.faults.inject({ path: '/auth/token', status: 503, times: 1 });
+    // No retries: the holder's failed login is its call's end, the waiter's turn comes after it.
     const [failed, succeeded] = await Promise.allSettled(
       [makeClient({ tokenStore: store }), makeClient({ tokenStore: store })].map((client) =>
-        client.withdrawals.listCurrencies(),
+        client.withdrawals.listCurrencies({ maxRetries: 0 }),
       ),
     );
-    expect(failed).toMatchObject({ status: 'rejected', reason: { status: 503 } });
+    expect(failed).toMatchObject({
+      status: 'rejected',
+      reason: { name: 'PaymentLoginError', cause: { status: 503 } },
+    });
     expect(succeeded).toMatchObject({ status: 'fulfilled' });
     expect(service.logins()).toBe(2);
     expect(counts).toMatchObject({ waits: 1, release: 2, set: 1 });

@@ -42,9 +42,13 @@ const shown = (error: unknown) =>
 
 describe('values that cannot go in a header', () => {
   it('a token with CR/LF from the login is a PaymentResponseError that does not show it', async () => {
-    const error = await rejectionOf(makeClient().withdrawals.listCurrencies());
+    const error = await rejectionOf(makeClient().getToken());
     expect(error).toBeInstanceOf(PaymentResponseError);
     expect(error).toMatchObject({ path: '/auth/token', body: '[redacted]' });
+    // A call that needed the login was not sent: it says so, the login's error as its cause.
+    const call = await rejectionOf(makeClient().withdrawals.listCurrencies());
+    expect(call).toMatchObject({ name: 'PaymentLoginError', cause: { path: '/auth/token' } });
+    expect(shown(call)).not.toContain('X-Injected');
     expect((error as PaymentResponseError).issues[0]).toEqual({
       path: ['token'],
       message: 'must be visible ASCII characters only (it is sent in a header)',
