@@ -53,6 +53,9 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly retryAfterMs?: number | undefined;
 }
 
+// How much of the service's message an error's `message` repeats.
+const MAX_SERVICE_MESSAGE_SHOWN = 1_000;
+
 /**
  * The service answered with an error status. `status`, `serviceMessage` (the `message` of the
  * body, for example `Not Found`), the parsed `body`, `method`, `path` and `requestId` say which.
@@ -87,7 +90,12 @@ export class PaymentApiError extends PaymentError {
   readonly retryAfterMs: number | undefined;
 
   constructor(init: PaymentApiErrorInit) {
-    super(`${init.status} ${init.serviceMessage}: ${init.method} ${init.path}`);
+    // The service's message in full stays in `serviceMessage`; the error's own message stays short.
+    const said =
+      init.serviceMessage.length > MAX_SERVICE_MESSAGE_SHOWN
+        ? `${init.serviceMessage.slice(0, MAX_SERVICE_MESSAGE_SHOWN)}…`
+        : init.serviceMessage;
+    super(`${init.status} ${said}: ${init.method} ${init.path}`);
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
     this.body = init.body;
@@ -296,13 +304,28 @@ export class PaymentLoginError extends PaymentError {
   }
 }
 
+// An error message stays short whatever it reports: a path of at most a few segments shown,
+// and the whole list cut at a few KiB, saying how many issues were left out.
+const MAX_DESCRIBED_CHARS = 3_000;
+const MAX_PATH_SHOWN = 8;
+
+function describePath(path: ReadonlyArray<PropertyKey>): string {
+  const shown = path.length > MAX_PATH_SHOWN ? [...path.slice(0, MAX_PATH_SHOWN), '…'] : path;
+  return shown.map((segment) => String(segment).slice(0, 64)).join('.');
+}
+
 function describeIssues(issues: ReadonlyArray<PaymentIssue>): string {
-  return issues
-    .map(
-      (issue) =>
-        (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '') + issue.message,
-    )
-    .join('; ');
+  let text = '';
+  for (const [index, issue] of issues.entries()) {
+    const line =
+      (issue.path.length > 0 ? `${describePath(issue.path)}: ` : '') +
+      String(issue.message).slice(0, 200);
+    if (text.length + line.length > MAX_DESCRIBED_CHARS) {
+      return `${text}; and ${issues.length - index} more issues`;
+    }
+    text += index === 0 ? line : `; ${line}`;
+  }
+  return text;
 }
 
 /**
