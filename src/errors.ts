@@ -449,13 +449,10 @@ export class PixKeyConflictError extends PaymentError {
 
   constructor(init: PixKeyConflictErrorInit, options?: { cause?: unknown }) {
     super(
-      init.reason === 'not-listed'
-        ? `The ${init.keyType} key is registered, but not as a key of customer ${init.customerId}: ` +
-            'the service answered 404 to adding it (registered to another customer, or refused) ' +
-            'and no listed key of that type can be it'
-        : `The ${init.keyType} key cannot be told apart among the masked keys of customer ` +
-            `${init.customerId}: ${init.candidates.length} listed key(s) fit it, and the key may ` +
-            'be registered to another customer; use the key object pixKeys.add returned',
+      `${init.keyType} key of customer ${init.customerId} not returned: ` +
+        (init.reason === 'not-listed'
+          ? 'adding it answered 404 (registered elsewhere, or refused) and no listed key can be it'
+          : `${init.candidates.length} masked listed key(s) may be it, none provably`),
       options,
     );
     this.reason = init.reason;

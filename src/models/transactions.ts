@@ -63,8 +63,9 @@ export type TransactionCurrency = z.infer<typeof TransactionCurrency>;
 
 /**
  * The crypto side of a transaction in its details (`cryptocurrency`, per the provider's public
- * docs): for USDT operations and for conversions between Pix and USDT. Fields beyond `name`,
- * `amount` and `status` appear as the provider's examples show them and are kept when unknown.
+ * docs): for USDT operations and for conversions between Pix and USDT. The provider's examples
+ * also carry `coinGecko`, `gasFeeAmount`, `blockchainNetwork` (`name`, `chain`, `symbol`,
+ * `chainId`) and `wallet`; these and any other field are kept as they come, typed `unknown`.
  *
  * @example
  * ```ts
@@ -82,25 +83,6 @@ export const TransactionCryptocurrency = /* @__PURE__ */ schema(() =>
     amount: z.number(),
     /** The current status of the crypto side. */
     status: TransactionStatus,
-    /** The CoinGecko id of the currency, such as `tether`. */
-    coinGecko: z.optional(z.string()),
-    /** The network fee paid, in the network's currency (withdrawals to a wallet). */
-    gasFeeAmount: z.optional(z.number()),
-    /** The blockchain network used. */
-    blockchainNetwork: z.optional(
-      z.looseObject({
-        /** Network name, such as `BEP-20`. */
-        name: z.optional(z.string()),
-        /** Chain, such as `BSC`. */
-        chain: z.optional(z.string()),
-        /** The network's own currency, such as `BNB`. */
-        symbol: z.optional(z.string()),
-        /** Chain id, such as `56`. */
-        chainId: z.optional(z.string()),
-      }),
-    ),
-    /** The receiving wallet address (withdrawals to a wallet). */
-    wallet: z.optional(z.string()),
   }),
 );
 /** The crypto side of a transaction in its details. */
@@ -145,15 +127,16 @@ export const TransactionDetails = /* @__PURE__ */ schema(() =>
       /** The crypto side, for USDT operations and conversions (per the provider's public docs). */
       cryptocurrency: z.optional(TransactionCryptocurrency),
     })
-    .check(
-      z.refine(
-        (details) => details.currency !== undefined || details.cryptocurrency !== undefined,
-        {
+    .check((ctx) => {
+      if (ctx.value.currency === undefined && ctx.value.cryptocurrency === undefined) {
+        ctx.issues.push({
+          code: 'custom',
           message: 'is required (object): a transaction has currency, cryptocurrency or both',
           path: ['currency'],
-        },
-      ),
-    ),
+          input: ctx.value,
+        });
+      }
+    }),
 );
 type ParsedDetails = z.infer<typeof TransactionDetails>;
 /**
