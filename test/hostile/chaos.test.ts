@@ -5,7 +5,9 @@
 // must have got the id the ledger holds, and every error must have told the truth about whether the
 // service may have acted.
 //
-// Replay a run with CHAOS_SEED=<seed>; CHAOS_OPERATIONS sets how many orders (default 300).
+// Replay a run with CHAOS_SEED=<seed>: the same orders and the same draws of faults, clients and
+// expiries (the interleaving of concurrent calls may still differ). CHAOS_OPERATIONS sets how many
+// orders (default 300).
 import {
   buildDeposit,
   buildWithdrawal,
@@ -26,7 +28,7 @@ import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 
 const SEED = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const OPERATIONS = Number(process.env.CHAOS_OPERATIONS ?? 300);
-const WORKERS = 12;
+const WORKERS = 20;
 const CLIENTS_PER_ACCOUNT = 3;
 /** Merchant attempts per order: after an error that says "maybe", the order is sent again. */
 const ATTEMPTS = 4;
@@ -286,12 +288,12 @@ it('chaos: one transaction per externalId, the ids the ledger holds, errors that
       }
       if (step.error === 'PaymentTimeoutError') timedOutBefore = true;
     }
-    // An order whose last word was "not acted" must have nothing in the ledger.
-    const last = order.attempts.at(-1)!;
-    if (last.outcome === 'error' && !last.maybe && held.length > 0 && !timedOutBefore) {
-      lies.push(
-        `${order.externalId}: ended with ${last.error} ("not acted") but the ledger holds it`,
-      );
+    // An order every attempt of which said "not acted" must have nothing in the ledger.
+    if (
+      order.attempts.every((step) => step.outcome === 'error' && !step.maybe) &&
+      held.length > 0
+    ) {
+      lies.push(`${order.externalId}: every attempt said "not acted", the ledger holds it`);
     }
   }
   // Nothing in a ledger that no order sent (setup creates no transaction).
