@@ -69,17 +69,19 @@ export function json(status: number, body: unknown, headers?: Record<string, str
 }
 
 /**
- * The service's error body: `{ "message": "<reason phrase>" }` with that status.
+ * The service's error body: `{ "message": "<reason phrase>" }` with that status, or the message
+ * the service publishes for that refusal.
  *
  * @internal
  */
-export function errorResponse(status: number): Response {
-  return json(status, { message: reasonPhrase(status) });
+export function errorResponse(status: number, message = reasonPhrase(status)): Response {
+  return json(status, { message });
 }
 
 /**
  * Thrown inside a handler to answer with an error status. `detail` is journaled, never sent:
- * the service's error bodies carry only the reason phrase.
+ * the service's error bodies carry the reason phrase, or `message` where the service publishes
+ * its own text for the refusal (the sub-account routes' Portuguese messages).
  *
  * @internal
  */
@@ -88,6 +90,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    readonly bodyMessage?: string,
   ) {
     super(`${status} ${reasonPhrase(status)}: ${detail}`);
   }

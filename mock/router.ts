@@ -1,4 +1,5 @@
 import { authResolvers } from './handlers/auth.js';
+import { companyResolvers } from './handlers/company.js';
 import { controlRoutes } from './handlers/control.js';
 import { customerResolvers } from './handlers/customers.js';
 import { depositResolvers } from './handlers/deposits.js';
@@ -17,6 +18,7 @@ import {
 } from './http.js';
 import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
 import { matchPath, type Resolvers, type Route, routeOf, splitPath } from './route.js';
+import type { AccountState } from './state/accounts.js';
 import type { ServiceState } from './state.js';
 import type { JournalEntry } from './types.js';
 
@@ -39,6 +41,7 @@ const RESOLVERS: Resolvers = {
   ...withdrawalResolvers,
   ...depositResolvers,
   ...customerResolvers,
+  ...companyResolvers,
 };
 
 /**
@@ -92,16 +95,22 @@ function normaliseIp(ip: string): string {
   return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
 }
 
+/** The account of the request's token, when it may call `operation`, or why not. */
 async function authenticate(
   state: ServiceState,
   request: Request,
   operation: OperationId,
-): Promise<string | undefined> {
+): Promise<AccountState | string> {
   const header = request.headers.get('authorization');
   if (header === null) return 'missing Authorization header';
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match?.[1]) return 'Authorization is not "Bearer <token>"';
-  return state.auth.refusal(match[1], operation);
+  const verdict = await state.auth.verify(match[1]);
+  if ('refused' in verdict) return verdict.refused;
+  const account = state.accounts.get(verdict.accountId);
+  if (account === undefined) return 'token of an unknown account';
+  if (account.deniedActions.has(operation)) return `not authorized for ${operation}`;
+  return account;
 }
 
 function parseJson(request: Request, bytes: Uint8Array): unknown {
@@ -181,7 +190,10 @@ export function createRouter(state: ServiceState): Router {
         const status = error instanceof HttpError ? error.status : 500;
         entry.status = status;
         entry.detail = error instanceof Error ? error.message : String(error);
-        response = errorResponse(status);
+        response = errorResponse(
+          status,
+          error instanceof HttpError ? error.bodyMessage : undefined,
+        );
       }
       if (fault?.phase !== 'after') return response;
 
@@ -208,7 +220,13 @@ async function answer(
   route: Route | undefined,
   params: Record<string, string> | undefined,
   callerIp: string,
-  entry: { authFailure?: string; body?: unknown; bodyBytes?: number; truncated?: true },
+  entry: {
+    authFailure?: string;
+    account?: string;
+    body?: unknown;
+    bodyBytes?: number;
+    truncated?: true;
+  },
 ): Promise<Response> {
   // The size limit comes first, as at the edge of a real service: 413 before 404 or 401.
   const bytes = await readBodyBytes(request, state.maxBodyBytes);
@@ -219,19 +237,23 @@ async function answer(
     entry.authFailure = `caller ${callerIp} not in the allowlist`;
     throw new HttpError(401, entry.authFailure);
   }
+  // The account of the token: the resolver is handed its state alone.
+  let account = state.main;
   if (route.auth) {
-    const failure = await authenticate(state, request, route.operation);
-    if (failure !== undefined) {
-      entry.authFailure = failure;
-      throw new HttpError(401, failure);
+    const found = await authenticate(state, request, route.operation);
+    if (typeof found === 'string') {
+      entry.authFailure = found;
+      throw new HttpError(401, found);
     }
+    account = found;
+    if (account !== state.main) entry.account = account.id;
   }
   let body: unknown;
   if (route.body) {
     body = parseJson(request, bytes);
     Object.assign(entry, journalBody(body));
   }
-  return route.handle({ state, request, params, body });
+  return route.handle({ state: account, service: state, request, params, body, callerIp });
 }
 
 async function handleControl(
@@ -242,6 +264,12 @@ async function handleControl(
   const method = request.method.toUpperCase();
   const segments = splitPath(path);
   try {
+    // `?account=<id>` addresses a sub-account; without it, the main account.
+    const accountId = new URL(request.url).searchParams.get('account');
+    const account = accountId === null ? state.main : state.accounts.get(accountId);
+    if (account === undefined) {
+      throw new HttpError(404, `no account with id ${JSON.stringify(accountId)}`);
+    }
     for (const route of segments ? controlRoutes : []) {
       if (route.method !== method) continue;
       const params = matchPath(route.path, segments ?? []);
@@ -257,7 +285,7 @@ async function handleControl(
           }
         }
       }
-      return await route.handle({ state, params, body });
+      return await route.handle({ state, account, params, body });
     }
     throw new HttpError(404, `no control route ${method} ${path}`);
   } catch (error) {

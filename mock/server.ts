@@ -295,7 +295,11 @@ export async function startServer(
     served = mount(url);
     const access = rulesFor(address.port);
     // A webhook URL that reaches this server is refused: a delivery could loop back in.
-    forgetSelf = served.parts.state.webhooks.addSelf((target) => pointsAtServer(access, target));
+    const { state } = served.parts;
+    forgetSelf = state.webhooks.addSelf(
+      (target) => pointsAtServer(access, target),
+      state.webhookUrls(),
+    );
     ready = { parts: served.parts, access };
   } catch (error) {
     // Invalid mock options: nothing is left listening.

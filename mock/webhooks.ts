@@ -42,6 +42,11 @@ export interface WebhookDelivery {
   readonly id: number;
   /** Where it was sent; `null` when no URL was set (`outcome: 'skipped'`). */
   readonly url: string | null;
+  /**
+   * The id of the account whose transaction it is: the main account's (the `sub` of its tokens)
+   * or a sub-account's, each delivered to its own URL.
+   */
+  readonly account: string;
   /** What set it off: a resend operation or `settle`. */
   readonly trigger: 'resend' | 'settle';
   /** The JSON body sent (per the provider's public docs). */
@@ -85,51 +90,52 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 const CONTROL_PREFIX = '/__mock';
 
 /**
- * Sends webhook notifications over real HTTP and journals them, at most `logLimit` of them (the
- * oldest dropped first).
+ * Sends webhook notifications over real HTTP and journals them, for every account (each
+ * delivery goes to the URL of the account it is for), at most `logLimit` of them (the oldest
+ * dropped first).
  *
  * @internal
  */
 export class WebhookDispatcher {
   #deliveries: WebhookDelivery[] = [];
   readonly #pending = new Set<Promise<WebhookDelivery>>();
-  /** Tests of whether a URL points at this mock: its base URL, and each server serving it. */
+  /** Tests of whether a URL points at this mock: one for each server serving it. */
   readonly #self: Array<(url: URL) => boolean> = [];
   #next = 1;
-  url: string | null;
 
   constructor(
-    private readonly initialUrl: string | null,
     readonly timeoutMs: number,
     private readonly nowIso: () => string,
     private readonly logLimit = 10_000,
-  ) {
-    this.url = initialUrl;
-  }
+  ) {}
 
   get deliveries(): ReadonlyArray<WebhookDelivery> {
     return [...this.#deliveries];
   }
 
-  setUrl(url: string | null): void {
+  /**
+   * A webhook URL as it may be set: an absolute http(s) URL (see {@link checkUrl}) that does not
+   * lead back into a mock, or `null`; a `TypeError` otherwise.
+   */
+  check(url: string | null): string | null {
     const checked = checkUrl(url);
     const loop = this.#loopReason(checked);
     if (loop !== undefined) throw new TypeError(`webhook URL refused: ${loop}`);
-    this.url = checked;
+    return checked;
   }
 
   /**
    * Adds a test of whether a URL points at this mock (a server that serves it). Throws a
-   * `TypeError` when the URL set now, or the one a reset returns to, already does. Returns the
-   * function that removes the test again (the server has stopped).
+   * `TypeError` when one of `urls` (those set now, and those a reset returns to) already does.
+   * Returns the function that removes the test again (the server has stopped).
    */
-  addSelf(test: (url: URL) => boolean): () => void {
+  addSelf(test: (url: URL) => boolean, urls: Iterable<string | null>): () => void {
     const remove = () => {
       const at = this.#self.indexOf(test);
       if (at >= 0) this.#self.splice(at, 1);
     };
     this.#self.push(test);
-    for (const url of new Set([this.url, this.initialUrl])) {
+    for (const url of urls) {
       const loop = this.#loopReason(url);
       if (loop !== undefined) {
         remove();
@@ -142,14 +148,18 @@ export class WebhookDispatcher {
   reset(): void {
     this.#deliveries = [];
     this.#next = 1;
-    this.url = this.initialUrl;
   }
 
-  /** Starts a delivery; the promise settles when it has ended, and never rejects. */
-  deliver(payload: WebhookPayload, trigger: WebhookDelivery['trigger']): Promise<WebhookDelivery> {
+  /** Starts a delivery to `target.url`; the promise settles when it has ended, and never rejects. */
+  deliver(
+    payload: WebhookPayload,
+    trigger: WebhookDelivery['trigger'],
+    target: { readonly url: string | null; readonly account: string },
+  ): Promise<WebhookDelivery> {
     const record: WebhookDelivery = {
       id: this.#next++,
-      url: this.url,
+      url: target.url,
+      account: target.account,
       trigger,
       payload,
       time: this.nowIso(),

@@ -336,7 +336,56 @@ try {
   server.kill('SIGTERM');
   if ((await exited) !== 0) throw new Error('the bin did not stop cleanly on SIGTERM');
   step(`without msw: pix-payment-mock --help, then served ${url} and stopped cleanly on SIGTERM`);
+  const freed = await npxStopsOnSigterm(bare);
+  step(`npx pix-payment-mock: a SIGTERM to npx stopped the bin and freed ${freed}`);
   console.log('smoke: all checks passed');
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * Starts `npx pix-payment-mock` in `cwd`, sends SIGTERM to npx alone (npm ends, and its shell,
+ * without passing it on), and resolves with the URL once its port is free again; throws if the
+ * bin keeps serving.
+ */
+async function npxStopsOnSigterm(cwd) {
+  const npx = spawn('npx', ['--no-install', 'pix-payment-mock', '--port', '0'], {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await new Promise((resolvePromise, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`npx printed no URL: ${out}`)), 30_000);
+      npx.stdout.on('data', (chunk) => {
+        out += chunk;
+        const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          resolvePromise(match[0]);
+        }
+      });
+      npx.on('exit', (code) => reject(new Error(`npx exited early with ${code}: ${out}`)));
+    });
+    const exited = new Promise((resolvePromise) => npx.on('exit', () => resolvePromise()));
+    npx.kill('SIGTERM');
+    await exited;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const serving = await fetch(`${url}/__mock/clock`).then(
+        () => true,
+        () => false,
+      );
+      if (!serving) return url;
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
+    }
+    throw new Error(`after a SIGTERM to npx, pix-payment-mock still serves ${url}`);
+  } finally {
+    // Whatever of npx's process group is left (a bin that did not stop) goes.
+    try {
+      process.kill(-npx.pid, 'SIGKILL');
+    } catch {
+      // Nothing is left.
+    }
+  }
 }

@@ -51,6 +51,8 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly requestId?: string | undefined;
   /** Milliseconds the service asked the client to wait (`Retry-After`), where it did. */
   readonly retryAfterMs?: number | undefined;
+  /** What the caller can do about it, added to the message after the request facts. */
+  readonly hint?: string | undefined;
 }
 
 // How much of the service's message an error's `message` repeats.
@@ -95,7 +97,9 @@ export class PaymentApiError extends PaymentError {
       init.serviceMessage.length > MAX_SERVICE_MESSAGE_SHOWN
         ? `${init.serviceMessage.slice(0, MAX_SERVICE_MESSAGE_SHOWN)}…`
         : init.serviceMessage;
-    super(`${init.status} ${said}: ${init.method} ${init.path}`);
+    super(
+      `${init.status} ${said}: ${init.method} ${init.path}${init.hint ? `. ${init.hint}` : ''}`,
+    );
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
     this.body = init.body;

@@ -16,7 +16,7 @@ import {
 import type { FaultSpec } from 'pix-payment-sdk/mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useMockService } from '../support/client-mock-service.js';
-import { makeClient, rejectionOf } from '../support/client-setup.js';
+import { loggedInClient, makeClient, rejectionOf } from '../support/client-setup.js';
 
 const service = useMockService();
 
@@ -139,7 +139,7 @@ describe('error answers', () => {
   it('an attempt longer than timeoutMs is a PaymentTimeoutError', async () => {
     answerKeysWith({ delayMs: 500 });
     const error = await rejectionOf(
-      makeClient({ maxRetries: 0, timeoutMs: 40 }).pixKeys.list(customerId),
+      (await loggedInClient({ maxRetries: 0, timeoutMs: 40 })).pixKeys.list(customerId),
     );
     expect(error).toBeInstanceOf(PaymentTimeoutError);
     expect(error).toMatchObject({ timeoutMs: 40, method: 'GET', path: KEYS });
@@ -148,7 +148,7 @@ describe('error answers', () => {
   it('timeoutMs per call overrides the client', async () => {
     answerKeysWith({ delayMs: 500 });
     const error = await rejectionOf(
-      makeClient({ maxRetries: 0 }).pixKeys.list(customerId, { timeoutMs: 30 }),
+      (await loggedInClient({ maxRetries: 0 })).pixKeys.list(customerId, { timeoutMs: 30 }),
     );
     expect(error).toMatchObject({ name: 'PaymentTimeoutError', timeoutMs: 30 });
   });

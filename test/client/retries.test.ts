@@ -11,7 +11,12 @@ import {
 import type { FaultSpec } from 'pix-payment-sdk/mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Fixtures, useMockService } from '../support/client-mock-service.js';
-import { makeClient, recordingLogger, rejectionOf } from '../support/client-setup.js';
+import {
+  loggedInClient,
+  makeClient,
+  recordingLogger,
+  rejectionOf,
+} from '../support/client-setup.js';
 
 const service = useMockService();
 
@@ -170,8 +175,11 @@ describe.each(operations)('$name', (operation) => {
         ...failure.fault,
       });
       // Only the timeout case gets a short deadline: on a loaded machine a 429 or 500 answered
-      // normally must never turn into a timeout.
-      const client = makeClient({ maxRetries: 2, timeoutMs: kind === 'a timeout' ? 50 : 10_000 });
+      // normally must never turn into a timeout, and a login is made beforehand.
+      const client = await loggedInClient({
+        maxRetries: 2,
+        timeoutMs: kind === 'a timeout' ? 50 : 10_000,
+      });
       const error = await rejectionOf(operation.call(client));
       expect(error).toBeInstanceOf(failure.error);
       expect(attemptsAt(operation.method, operation.path())).toBe(operation.retried ? 3 : 1);

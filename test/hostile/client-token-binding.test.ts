@@ -8,9 +8,14 @@ import {
   PaymentClient,
   type TokenStore,
 } from 'pix-payment-sdk';
-import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+import {
+  createPaymentServiceMock,
+  type RunningMockServer,
+  startMockServer,
+} from 'pix-payment-sdk/mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsServer, accountsServer } from '../support/accounts-server.js';
+import { recordingLogger } from '../support/client-setup.js';
 
 const SHOP_A = 'finance@shop-a.example';
 const SHOP_B = 'finance@shop-b.example';
@@ -130,18 +135,30 @@ describe('one store shared by two accounts of one service', () => {
     expect(store.slot?.account).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('a token a store returns without the account it belongs to is not sent', async () => {
+  it('a token a store returns without the account it belongs to is not sent, and the client says so once', async () => {
     const foreign = singleSlotStore();
     // As written by another program, or by a version of this package that did not bind tokens.
-    await foreign.set({ token: await clientOf(SHOP_A, new InMemoryTokenStore()).getToken() });
+    const tokenOfA = await clientOf(SHOP_A, new InMemoryTokenStore()).getToken();
+    await foreign.set({ token: tokenOfA });
     service.logins.length = 0;
-    await call(clientOf(SHOP_B, foreign), SHOP_B);
+    const logger = recordingLogger();
+    const client = new PaymentClient({
+      baseUrl: service.url,
+      email: SHOP_B,
+      password: ACCOUNTS[SHOP_B]!,
+      tokenStore: foreign,
+      logger,
+    });
+    await call(client, SHOP_B);
     expectOwnTokensOnly();
     expect(service.logins).toEqual([SHOP_B]);
+    const warnings = logger.lines.filter((line) => line.level === 'warn');
+    expect(warnings).toMatchObject([{ fields: { event: 'token-foreign' } }]);
+    expect(logger.text()).not.toContain(tokenOfA);
   });
 });
 
-describe('one e-mail against two environments (two base URLs), one store', () => {
+describe('mock services on several base URLs, one store', () => {
   const email = 'finance@merchant.example';
   const password = 'same-password-in-both';
   const sandbox = createPaymentServiceMock({
@@ -152,12 +169,22 @@ describe('one e-mail against two environments (two base URLs), one store', () =>
     baseUrl: 'https://api.pix.test/v1',
     credentials: { email, password },
   });
-  const server = setupServer(...sandbox.handlers, ...production.handlers);
-  // What each environment issued, and the bearer token of every other request it received.
+  // Two accounts of their own, with their own credentials.
+  const shopA = createPaymentServiceMock({
+    baseUrl: 'https://shop-a.pix.test',
+    credentials: { email: SHOP_A, password: ACCOUNTS[SHOP_A]! },
+  });
+  const shopB = createPaymentServiceMock({
+    baseUrl: 'https://shop-b.pix.test',
+    credentials: { email: SHOP_B, password: ACCOUNTS[SHOP_B]! },
+  });
+  const mocks = [sandbox, production, shopA, shopB];
+  const server = setupServer(...mocks.flatMap((mock) => mock.handlers));
+  // What each service issued, and the bearer token of every other request it received.
   const issued = new Map<string, string>();
   const sent: Array<{ origin: string; token: string }> = [];
   const environmentOf = (url: string) =>
-    url.startsWith(production.baseUrl) ? production.baseUrl : sandbox.baseUrl;
+    mocks.find((mock) => url.startsWith(`${mock.baseUrl}/`))?.baseUrl ?? url;
   server.events.on('request:start', ({ request }) => {
     const bearer = request.headers.get('authorization')?.replace(/^Bearer /, '');
     if (bearer !== undefined) sent.push({ origin: environmentOf(request.url), token: bearer });
@@ -170,6 +197,17 @@ describe('one e-mail against two environments (two base URLs), one store', () =>
 
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterAll(() => server.close());
+  afterEach(() => {
+    sent.length = 0;
+  });
+
+  /** Every request carried a token the service it reached had issued, and none was refused. */
+  function expectEachServiceSawOnlyItsOwnTokens(): void {
+    for (const { origin, token } of sent) expect(issued.get(token)).toBe(origin);
+    for (const mock of mocks) {
+      expect(mock.requests.filter((entry) => entry.status === 401)).toEqual([]);
+    }
+  }
 
   it("sandbox and production clients sharing a store each send only their own environment's token", async () => {
     const store = new InMemoryTokenStore();
@@ -180,11 +218,59 @@ describe('one e-mail against two environments (two base URLs), one store', () =>
       await make(production.baseUrl).withdrawals.listCurrencies();
     }
     expect(sent.length).toBe(4);
-    for (const { origin, token } of sent) expect(issued.get(token)).toBe(origin);
-    // Neither environment saw a token it did not issue (the mock journals why it refuses one).
+    expectEachServiceSawOnlyItsOwnTokens();
     for (const mock of [sandbox, production]) {
-      expect(mock.requests.filter((entry) => entry.status === 401)).toEqual([]);
       expect(mock.requests.filter((entry) => entry.path === '/auth/token')).toHaveLength(1);
     }
   });
+
+  it('two accounts, each on its own mock service, sharing a store of one slot: each sends only its own token', async () => {
+    const store = singleSlotStore();
+    const make = (mock: typeof shopA) =>
+      new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, tokenStore: store });
+    for (let round = 0; round < 3; round++) {
+      await Promise.all([shopA, shopB].map((mock) => make(mock).withdrawals.listCurrencies()));
+    }
+    expect(sent.length).toBe(6);
+    expectEachServiceSawOnlyItsOwnTokens();
+  });
+});
+
+describe('a main account and its sub-account on one mock service (one base URL), one store', () => {
+  let running: RunningMockServer;
+  beforeAll(async () => {
+    running = await startMockServer({ port: 0 });
+  });
+  afterAll(() => running.close());
+
+  it.each([
+    ['InMemoryTokenStore', () => new InMemoryTokenStore()],
+    ['a single-slot store of the user', singleSlotStore],
+  ] as const)(
+    "%s: what the sub-account's client does lands on the sub-account, never on the main one",
+    async (_, make) => {
+      running.mock.reset();
+      const sub = running.mock.company.createSubAccount();
+      const tokenStore: TokenStore = make();
+      const main = new PaymentClient({
+        baseUrl: running.url,
+        ...running.mock.credentials,
+        tokenStore,
+      });
+      await main.withdrawals.listCurrencies(); // the main account's token is in the store
+      const mainCustomers = running.mock.customers.list().length;
+      const subClient = new PaymentClient({ baseUrl: running.url, ...sub.credentials, tokenStore });
+      await subClient.customers.create({ name: 'Cliente da Loja B', document: '52998224725' });
+      expect(running.mock.account(sub._id).customers.list()).toHaveLength(1);
+      expect(running.mock.customers.list()).toHaveLength(mainCustomers);
+      // And the main account's client, started later, still runs as the main account.
+      await new PaymentClient({
+        baseUrl: running.url,
+        ...running.mock.credentials,
+        tokenStore,
+      }).customers.create({ name: 'Cliente da Loja A', document: '12345678909' });
+      expect(running.mock.customers.list()).toHaveLength(mainCustomers + 1);
+      expect(running.mock.account(sub._id).customers.list()).toHaveLength(1);
+    },
+  );
 });

@@ -287,6 +287,43 @@ describe('pix-payment-mock --control-token, PIX_PAYMENT_MOCK_CONTROL_TOKEN, --jo
     ]);
   }, 30_000);
 
+  it('--delivery-log-limit keeps the newest deliveries only; 0 is refused', async () => {
+    const secret = 'log-secret-2Wm';
+    const { url, printed } = await startBin([
+      '--control-token',
+      secret,
+      '--delivery-log-limit',
+      '2',
+    ]);
+    const email = /email:\s+(\S+)/.exec(printed)?.[1] ?? '';
+    const password = /password:\s+(\S+)/.exec(printed)?.[1] ?? '';
+    const customerId = /customer id:\s+([0-9a-f]{24})/.exec(printed)?.[1] ?? '';
+    const client = new PaymentClient({ baseUrl: url, email, password });
+    const [currency] = await client.deposits.listCurrencies();
+    const deposit = await rawJson(
+      url,
+      'POST',
+      '/deposit',
+      { amount: 1, customerId, currency },
+      { authorization: `Bearer ${await client.getToken()}` },
+    );
+    const id = (deposit.json as { data: { id: string } }).data.id;
+    const control = { 'x-mock-control-token': secret };
+    for (let i = 0; i < 3; i++) {
+      const settled = await rawJson(
+        url,
+        'POST',
+        `/__mock/deposits/${id}/settle`,
+        { status: 'PAID' },
+        control,
+      );
+      expect(settled.status).toBe(200);
+    }
+    const log = await rawRequest(url, 'GET', '/__mock/webhooks/deliveries', control);
+    expect((log.json as Array<{ id: number }>).map((delivery) => delivery.id)).toEqual([2, 3]);
+    await expect(startBin(['--delivery-log-limit', '0'])).rejects.toThrow('exited with 2');
+  }, 30_000);
+
   it('the environment variable does the same', async () => {
     const secret = 'env-secret-3kP9';
     const { url, printed } = await startBin([], { PIX_PAYMENT_MOCK_CONTROL_TOKEN: secret });

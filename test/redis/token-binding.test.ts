@@ -1,6 +1,7 @@
 // One Redis, several accounts and environments: each client finds its own token under a key of its
 // own account and base URL, and never sends another's.
 import { PaymentClient } from 'pix-payment-sdk';
+import { startMockServer } from 'pix-payment-sdk/mock';
 import { RedisTokenStore } from 'pix-payment-sdk/redis';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,28 @@ describe.skipIf(redisServer === undefined)(
         for (const secret of [SHOP_A, SHOP_B, ...Object.values(ACCOUNTS)]) {
           expect(key + value).not.toContain(secret);
         }
+      }
+    });
+
+    it('a main account and its sub-account on one mock service: each client acts on its own account', async () => {
+      const running = await startMockServer({ port: 0 });
+      try {
+        const sub = running.mock.company.createSubAccount();
+        const make = (
+          credentials: { email: string; password: string },
+          tokenStore: RedisTokenStore,
+        ) => new PaymentClient({ baseUrl: running.url, ...credentials, tokenStore });
+        await make(running.mock.credentials, await store()).withdrawals.listCurrencies();
+        const mainCustomers = running.mock.customers.list().length;
+        await make(sub.credentials, await store()).customers.create({
+          name: 'Cliente da Loja B',
+          document: '52998224725',
+        });
+        expect(running.mock.account(sub._id).customers.list()).toHaveLength(1);
+        expect(running.mock.customers.list()).toHaveLength(mainCustomers);
+        expect(await tokenKeys()).toHaveLength(2);
+      } finally {
+        await running.close();
       }
     });
 
