@@ -339,10 +339,15 @@ export class Transport {
   #ending(error: unknown, uncertain: PaymentError | undefined, fields: LogFields): unknown {
     if (uncertain === undefined || mayHaveActed(error) || !isPaymentError(error)) return error;
     if (isPaymentResponseError(error)) return error;
-    this.#log('warn', 'retry', 'gave up after an attempt the service may have acted on', {
-      ...fields,
-      reason: isPaymentApiError(error) ? `${error.name} ${error.status}` : error.name,
-    });
+    this.#log(
+      'warn',
+      'outcome-uncertain',
+      'gave up after an attempt the service may have acted on',
+      {
+        ...fields,
+        reason: isPaymentApiError(error) ? `${error.name} ${error.status}` : error.name,
+      },
+    );
     return uncertain;
   }
 

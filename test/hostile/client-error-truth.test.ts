@@ -52,7 +52,13 @@ describe.each(Object.entries(calls))('%s', (_name, { path, list, call }) => {
     expect(error).toBeInstanceOf(InternalServerError);
     expect(list()).toHaveLength(1);
     // What ended the call is not lost: it is logged.
-    expect(logger.text()).toContain('UnauthorizedError');
+    expect(
+      logger.lines.find(
+        (line) =>
+          line.level === 'warn' &&
+          (line.fields as { event?: string }).event === 'outcome-uncertain',
+      )?.fields,
+    ).toMatchObject({ path, reason: 'UnauthorizedError 401' });
   });
 
   it('processed, answer lost (reset), then the login fails for good: "maybe", not PaymentLoginError', async () => {
