@@ -98,7 +98,7 @@ try {
     writeFileSync(
       join(project, 'flow.test.mjs'),
       `import { it } from '@jest/globals';
-      it('runs the whole flow through setupServer', async () => {${flow((name) => `await import('${name}')`, 'msw')}});`,
+      it('runs the whole flow through setupServer', async () => {${flow((name) => `await import('${name}')`, 'msw')}}, 60_000);`,
     );
     const jest = spawnSync(
       process.execPath,
@@ -160,6 +160,22 @@ try {
     runFlow(project, `msw ${version}`, 'msw');
     runJest(project, `msw ${version}`);
   }
+  // msw 2's setupServer patches the global fetch, which Bun and Deno use too (msw 3's does not
+  // intercept there: docs/compatibility.md). The newest msw 2, through setupServer, in both.
+  // Deno: a loaded msw keeps the process alive, so the script ends it.
+  writeFileSync(
+    join(withoutRedis, 'runtime-msw.mjs'),
+    `${flow((name) => `await import('${name}')`, 'msw')}\nglobalThis.Deno?.exit(0);`,
+  );
+  const runtimes = [
+    ['Bun', join(root, 'node_modules/.bin/bun'), ['runtime-msw.mjs']],
+    ['Deno', join(root, 'node_modules/.bin/deno'), ['run', '-A', 'runtime-msw.mjs']],
+  ];
+  for (const [name, binary, args] of runtimes) {
+    if (run(binary, args, withoutRedis).trim() !== 'ok')
+      throw new Error(`${name}: setupServer with msw 2 failed`);
+  }
+  step('msw 2: Bun and Deno run the whole flow through setupServer');
   // redis is an optional peer: without it installed, pix-payment-sdk/redis still loads.
   const loads = `const { RedisTokenStore } = LOAD; if (typeof RedisTokenStore !== 'function') throw new Error('no RedisTokenStore'); console.log('ok');`;
   writeFileSync(
@@ -261,6 +277,35 @@ try {
     }
   }
   step('without msw: mock.handlers throws, saying npm install --save-dev msw');
+  // Workers and edge functions: Wrangler and Next.js bundle with the `workerd` / `edge-light`
+  // conditions (then `worker`, `browser`). Their build of the mock never imports msw, so the
+  // bundle resolves in a project without msw.
+  writeFileSync(
+    join(bare, 'worker-entry.mjs'),
+    `import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+    import { PaymentClient } from 'pix-payment-sdk';
+    export default { async fetch() {
+      const mock = createPaymentServiceMock();
+      const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch });
+      return Response.json(await client.withdrawals.listCurrencies());
+    } };`,
+  );
+  for (const conditions of [
+    ['workerd', 'worker', 'browser'],
+    ['edge-light', 'worker', 'browser'],
+  ]) {
+    await build({
+      entryPoints: [join(bare, 'worker-entry.mjs')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      conditions,
+      write: false,
+      logLevel: 'error',
+      absWorkingDir: bare,
+    });
+  }
+  step('without msw: the mock bundles for Workers (workerd) and edge functions (edge-light)');
   // The declarations name msw's handler type; with skipLibCheck (the usual setting) a project
   // without msw type-checks.
   // That project has neither msw nor redis: the same check, without the Redis store.

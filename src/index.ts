@@ -84,3 +84,13 @@ export {
   validatePixKey,
 } from './validation.js';
 export { VERSION } from './version.js';
+export {
+  type ConfirmedWebhookEvent,
+  createWebhookHandler,
+  PROVIDER_WEBHOOK_ADDRESS,
+  type WebhookFailureReason,
+  type WebhookHandler,
+  type WebhookHandlerClient,
+  type WebhookHandlerOptions,
+  type WebhookRequestContext,
+} from './webhook-handler.js';

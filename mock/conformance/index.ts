@@ -5,9 +5,9 @@ import {
   PaymentValidationError,
   UnauthorizedError,
 } from 'pix-payment-sdk';
+import { readUpTo } from '../../src/core/body.js';
 import { redactText, redactValue, secretForms } from '../../src/core/redact.js';
 import { createPaymentServiceMock } from '../create.js';
-import { readUpTo } from '../http.js';
 import { cryptoRandom, uuid } from '../ids.js';
 import {
   FORGED_TOKEN,

@@ -9,38 +9,12 @@ import {
   type TokenStoreLock,
 } from 'pix-payment-sdk';
 import { redactText } from '../core/redact.js';
-
-/**
- * What {@link RedisTokenStore} needs of a Redis client: `GET`, `SET` and `EVAL`, as a connected
- * client of the [`redis`](https://www.npmjs.com/package/redis) package has them (node-redis 5 or
- * 6: `createClient()`, `createCluster()`, `createSentinel()`). Written out here rather than
- * imported, so that `pix-payment-sdk/redis` loads without `redis` installed and fits every
- * client type of those versions.
- *
- * @example
- * ```ts
- * import { createClient } from 'redis';
- *
- * const client: RedisTokenStoreClient = await createClient({ url: process.env.REDIS_URL }).connect();
- * ```
- */
-export interface RedisTokenStoreClient {
-  /**
-   * `false` while the client is not connected (connecting, or reconnecting after a failure). The
-   * store then skips Redis at once rather than queue a command behind the reconnection.
-   */
-  readonly isReady?: boolean | undefined;
-  /** `GET key`. */
-  get(key: string): Promise<unknown>;
-  /** `SET key value [NX] [PX ms]`. */
-  set(
-    key: string,
-    value: string,
-    options?: { condition?: 'NX'; expiration?: { type: 'PX'; value: number } },
-  ): Promise<unknown>;
-  /** `EVAL script numkeys key… arg…`. */
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-}
+import {
+  commandsOf,
+  isRedisClient,
+  type RedisTokenStoreClient,
+  type TokenStoreCommands,
+} from './commands.js';
 
 /**
  * Options of {@link RedisTokenStore}. Only `client` is required.
@@ -57,7 +31,10 @@ export interface RedisTokenStoreClient {
  * ```
  */
 export interface RedisTokenStoreOptions {
-  /** A connected client of the `redis` package. The store never connects, quits or closes it. */
+  /**
+   * A connected client of the `redis` package (node-redis 5 or 6) or of `ioredis` (5 or 6). The
+   * store never connects, quits or closes it.
+   */
   readonly client: RedisTokenStoreClient;
   /**
    * The Redis key of the token; the login lock is `<key>:lock`. Without it, each account and base
@@ -147,13 +124,8 @@ function parseToken(raw: string | undefined): CachedToken | undefined {
 
 function checkOptions(options: RedisTokenStoreOptions): void {
   const issues: PaymentIssue[] = [];
-  const client = options?.client as unknown as Record<string, unknown> | undefined;
-  if (
-    typeof client !== 'object' ||
-    client === null ||
-    !['get', 'set', 'eval'].every((name) => typeof client[name] === 'function')
-  ) {
-    issues.push({ path: ['client'], message: 'must be a client of the redis package' });
+  if (!isRedisClient(options?.client)) {
+    issues.push({ path: ['client'], message: 'must be a client of the redis or ioredis package' });
   }
   if (options?.key !== undefined && (typeof options.key !== 'string' || options.key === '')) {
     issues.push({ path: ['key'], message: 'must be a non-empty string' });
@@ -188,7 +160,8 @@ function checkOptions(options: RedisTokenStoreOptions): void {
  *   as soon as it answers.
  *
  * Each client keeps the token in memory too, so a call with a usable token never touches Redis.
- * Needs Redis 2.6.12 or later (or Valkey); the client is the `redis` package, 5 or 6.
+ * Needs Redis 2.6.12 or later (or Valkey); the client is the `redis` package (node-redis) 5 or 6,
+ * or `ioredis` 5 or 6, each called in its own argument style.
  *
  * @example
  * ```ts
@@ -199,10 +172,14 @@ function checkOptions(options: RedisTokenStoreOptions): void {
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const tokenStore = new RedisTokenStore({ client: redis, logger: console });
  * const client = new PaymentClient({ baseUrl, email, password, tokenStore });
+ *
+ * // Or with ioredis (BullMQ's client): the same store, the same key.
+ * import { Redis } from 'ioredis';
+ * const shared = new RedisTokenStore({ client: new Redis(process.env.REDIS_URL!), logger: console });
  * ```
  */
 export class RedisTokenStore implements TokenStore {
-  readonly #client: RedisTokenStoreClient;
+  readonly #client: TokenStoreCommands;
   readonly #key: string;
   readonly #fixedKey: boolean;
   readonly #lockTtlMs: number;
@@ -213,7 +190,7 @@ export class RedisTokenStore implements TokenStore {
   /** @throws `PaymentValidationError` (from `pix-payment-sdk`) for a bad option. */
   constructor(options: RedisTokenStoreOptions) {
     checkOptions(options);
-    this.#client = options.client;
+    this.#client = commandsOf(options.client);
     this.#key = options.key ?? DEFAULT_KEY;
     this.#fixedKey = options.key !== undefined;
     this.#lockTtlMs = options.lockTtlMs ?? 10_000;
@@ -269,12 +246,7 @@ export class RedisTokenStore implements TokenStore {
     // forgets the token when it expires.
     const ttlMs = Math.ceil(token.expiresAt - Date.now());
     if (ttlMs <= 0) return;
-    await this.#run(
-      'set',
-      key,
-      () => this.#client.set(key, value, { expiration: { type: 'PX', value: ttlMs } }),
-      [token.token],
-    );
+    await this.#run('set', key, () => this.#client.set(key, value, { pxMs: ttlMs }), [token.token]);
   }
 
   /**
@@ -284,12 +256,7 @@ export class RedisTokenStore implements TokenStore {
   async delete(token?: string, account?: string): Promise<void> {
     const key = this.keyOf(account);
     const args = token === undefined ? [] : [token];
-    await this.#run(
-      'delete',
-      key,
-      () => this.#client.eval(DELETE_TOKEN, { keys: [key], arguments: args }),
-      args,
-    );
+    await this.#run('delete', key, () => this.#client.eval(DELETE_TOKEN, [key], args), args);
   }
 
   /**
@@ -302,17 +269,14 @@ export class RedisTokenStore implements TokenStore {
     const lockKey = `${key}:lock`;
     const holder = crypto.randomUUID();
     const taken = await this.#run('lock', key, () =>
-      this.#client.set(lockKey, holder, {
-        condition: 'NX',
-        expiration: { type: 'PX', value: this.#lockTtlMs },
-      }),
+      this.#client.set(lockKey, holder, { nx: true, pxMs: this.#lockTtlMs }),
     );
     if (!taken.ok) return LOGIN_ALONE;
     if (taken.value !== null && taken.value !== undefined) {
       return {
         release: async () => {
           await this.#run('unlock', key, () =>
-            this.#client.eval(RELEASE_LOCK, { keys: [lockKey], arguments: [holder] }),
+            this.#client.eval(RELEASE_LOCK, [lockKey], [holder]),
           );
         },
       };
@@ -353,7 +317,7 @@ export class RedisTokenStore implements TokenStore {
     command: () => Promise<T>,
     secrets: ReadonlyArray<string> = [],
   ): Promise<Outcome<T>> {
-    if (this.#client.isReady === false) {
+    if (!this.#client.ready()) {
       return this.#failed(operation, key, 'the Redis client is not connected');
     }
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -5,8 +5,10 @@
 // webhooks/deposit/status.md), replayed as published: through parseWebhookPayload, and as the
 // service's answer to withdrawals.get / deposits.get through MSW intercepting real fetch.
 import {
+  type ConfirmedWebhookEvent,
   type CryptoTransactionDetails,
   type CryptoWebhookPayload,
+  createWebhookHandler,
   type FiatTransactionDetails,
   type FiatWebhookPayload,
   isCryptoTransaction,
@@ -218,5 +220,38 @@ describe.each([
     const error = await rejectionOf(get('n1'));
     expect(error).toBeInstanceOf(PaymentResponseError);
     expect((error as PaymentResponseError).issues[0]?.path).toEqual(['currency']);
+  });
+});
+
+describe('createWebhookHandler: a crypto delivery is confirmed by the crypto side of the details', () => {
+  it('a USDT withdrawal delivery (no type) is confirmed by cryptocurrency.status', async () => {
+    const details = withdrawalDetails.usdtToWallet;
+    const payload = { ...webhooks.usdtWithdrawal, id: details._id, customerId: details.customerId };
+    service.mock.faults.inject({
+      method: 'GET',
+      path: `/withdraw/${encodeURIComponent(details._id)}/details`,
+      status: 200,
+      body: details,
+    });
+    const events: ConfirmedWebhookEvent[] = [];
+    const failures: unknown[] = [];
+    const handler = createWebhookHandler({
+      client: makeClient(),
+      onEvent: (event) => {
+        events.push(event);
+      },
+      onError: (error) => failures.push(error),
+    });
+    const answer = await handler(
+      new Request('https://shop.example/webhooks/pix', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    await handler.idle();
+    expect(failures).toEqual([]);
+    expect(events).toMatchObject([{ id: details._id, status: 'PAID', details }]);
   });
 });
