@@ -138,7 +138,17 @@ export const TransactionDetails = /* @__PURE__ */ schema(() =>
       }
     }),
 );
-type ParsedDetails = z.infer<typeof TransactionDetails>;
+/**
+ * What the details schema parses, both sides optional: the fields {@link FiatTransactionDetails}
+ * and {@link CryptoTransactionDetails} share. Use {@link TransactionDetails}, which says which side
+ * is there.
+ *
+ * @example
+ * ```ts
+ * const fields: TransactionDetailsFields = await client.deposits.get(depositId);
+ * ```
+ */
+export type TransactionDetailsFields = z.infer<typeof TransactionDetails>;
 /**
  * Details of a fiat (Pix) operation: `currency` is there; a conversion also has `cryptocurrency`.
  *
@@ -148,7 +158,10 @@ type ParsedDetails = z.infer<typeof TransactionDetails>;
  * if (!isCryptoTransaction(details)) console.log(details.currency.status);
  * ```
  */
-export type FiatTransactionDetails = ParsedDetails & { currency: TransactionCurrency };
+export type FiatTransactionDetails = TransactionDetailsFields & {
+  /** Currency, amount and current status of the fiat (Pix) side. */
+  currency: TransactionCurrency;
+};
 /**
  * Details of a crypto-only (USDT) operation: `cryptocurrency` and no `currency`.
  *
@@ -158,8 +171,10 @@ export type FiatTransactionDetails = ParsedDetails & { currency: TransactionCurr
  * if (isCryptoTransaction(details)) console.log(details.cryptocurrency.amount);
  * ```
  */
-export type CryptoTransactionDetails = ParsedDetails & {
+export type CryptoTransactionDetails = TransactionDetailsFields & {
+  /** Absent: a USDT-only operation has no fiat side. */
   currency?: undefined;
+  /** Currency, amount and current status of the crypto side. */
   cryptocurrency: TransactionCryptocurrency;
 };
 /** Details of a withdrawal or a deposit: fiat (with `currency`) or crypto only. */

@@ -54,7 +54,16 @@ export const WebhookPayload = /* @__PURE__ */ schema(() =>
     externalId: z.optional(z.string()),
   }),
 );
-type ParsedPayload = z.infer<typeof WebhookPayload>;
+/**
+ * What the webhook schema parses, `type` optional: the fields {@link FiatWebhookPayload} and
+ * {@link CryptoWebhookPayload} share. Use {@link WebhookPayload}, which says which one arrived.
+ *
+ * @example
+ * ```ts
+ * const fields: WebhookPayloadFields = parseWebhookPayload(body);
+ * ```
+ */
+export type WebhookPayloadFields = z.infer<typeof WebhookPayload>;
 /**
  * A delivery for a Pix operation: it has `type` (`PIX`).
  *
@@ -64,7 +73,10 @@ type ParsedPayload = z.infer<typeof WebhookPayload>;
  * if (!isCryptoTransaction(payload)) console.log(payload.type); // 'PIX'
  * ```
  */
-export type FiatWebhookPayload = ParsedPayload & { type: string };
+export type FiatWebhookPayload = WebhookPayloadFields & {
+  /** Payment method, `PIX`. */
+  type: string;
+};
 /**
  * A delivery for a USDT operation or a conversion: no `type`, `name` is the crypto currency.
  *
@@ -74,7 +86,10 @@ export type FiatWebhookPayload = ParsedPayload & { type: string };
  * if (isCryptoTransaction(payload)) console.log(payload.name, payload.amount); // 'USDT', 0.04
  * ```
  */
-export type CryptoWebhookPayload = ParsedPayload & { type?: undefined };
+export type CryptoWebhookPayload = WebhookPayloadFields & {
+  /** Absent: the provider omits it for operations on crypto balances. */
+  type?: undefined;
+};
 /** The JSON the service POSTs to the company's callback URL: a Pix or a crypto delivery. */
 export type WebhookPayload = FiatWebhookPayload | CryptoWebhookPayload;
 
