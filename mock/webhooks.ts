@@ -72,6 +72,13 @@ export interface WebhookDelivery {
 export const DELIVERY_HEADER = 'x-pix-payment-mock-delivery';
 
 /**
+ * A web page (the mock under `setupWorker`) leaves the marker out: a custom header makes the
+ * browser ask the receiver's CORS permission first, which receivers allowing only `content-type`
+ * refuse, and a page is never a mock server that a delivery could loop through.
+ */
+const IN_A_PAGE = typeof (globalThis as { document?: unknown }).document !== 'undefined';
+
+/**
  * How much of a receiver's answer body a delivery reads; the rest is cancelled unread.
  *
  * @internal
@@ -220,7 +227,7 @@ export class WebhookDispatcher {
           'content-type': 'application/json',
           'user-agent': 'pix-payment-mock',
           accept: 'msw/passthrough',
-          [DELIVERY_HEADER]: String(record.id),
+          ...(IN_A_PAGE ? {} : { [DELIVERY_HEADER]: String(record.id) }),
         },
         body: JSON.stringify(record.payload),
         // A redirect is the receiver's answer: the payload never goes to another address.
