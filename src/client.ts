@@ -55,9 +55,9 @@ export interface PaymentClientOptions {
   readonly timeoutMs?: number | undefined;
   /**
    * Retries after the first attempt, for operations that are safe to repeat: GET requests,
-   * `resendWebhook` and `withdrawals.create` (made safe by its `externalId`). At most 10. A
-   * transient failure of the login a call needs is retried too, for every call (nothing of the
-   * call was sent), each call waiting on a shared login spending its own retries.
+   * `resendWebhook`, `withdrawals.create` and `deposits.create` (made safe by their `externalId`).
+   * At most 10. A transient failure of the login a call needs is retried too, for every call
+   * (nothing of the call was sent), each call waiting on a shared login spending its own retries.
    * @default 2
    */
   readonly maxRetries?: number | undefined;

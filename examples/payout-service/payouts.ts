@@ -7,6 +7,7 @@
 import {
   buildWithdrawal,
   type Currency,
+  isCryptoTransaction,
   isPaymentApiErrorWithStatus,
   type PaymentClient,
   type PixKeyInput,
@@ -70,6 +71,7 @@ export function createPayoutService(client: PaymentClient) {
       if (payload.operation !== 'WITHDRAW') return;
       const details = await client.withdrawals.get(payload.id); // the payload is not signed
       const payout = details.externalId === undefined ? undefined : payouts.get(details.externalId);
+      if (isCryptoTransaction(details)) return; // a USDT operation: not one of these payouts
       if (payout?.withdrawalId === details._id) payout.status = details.currency.status;
     },
   };
