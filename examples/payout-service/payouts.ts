@@ -8,7 +8,7 @@ import {
   buildWithdrawal,
   type Currency,
   isCryptoTransaction,
-  isPaymentApiErrorWithStatus,
+  isPixKeyConflictError,
   type PaymentClient,
   type PixKeyInput,
   parseWebhookPayload,
@@ -47,9 +47,9 @@ export function createPayoutService(client: PaymentClient) {
       try {
         key = await client.pixKeys.ensure(customerId, pixKey);
       } catch (error) {
-        // The service answers 404 both to listing the keys of an unknown customer (GET) and to
-        // adding a key registered already — to someone else, as `ensure` finds this customer's own.
-        if (isPaymentApiErrorWithStatus(error, 404) && error.method === 'POST') {
+        // `ensure` refuses a key it cannot prove to be this customer's: after the service answers
+        // 404 to adding it (registered already), no listed key of the customer is provably it.
+        if (isPixKeyConflictError(error) && error.reason === 'not-listed') {
           throw new PixKeyTakenError(`${pixKey.type} key is registered to another customer`, {
             cause: error,
           });
