@@ -16,6 +16,7 @@ export const REASONS = {
   405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
@@ -78,8 +79,37 @@ export function errorResponse(status: number): Response {
 }
 
 /**
- * Thrown inside a handler to answer with an error status. `detail` is journaled, never sent:
- * the service's error bodies carry only the reason phrase.
+ * The response header in which the mock says why it refused a request. The body stays the
+ * service's own `{ message }` (the conformance command compares bodies with the real service);
+ * the client appends this header's text to its error message.
+ *
+ * @internal
+ */
+export const REASON_HEADER = 'x-mock-reason';
+
+/**
+ * A reason as a header value: printable ASCII only (anything else becomes `?`), at most 300
+ * characters.
+ *
+ * @internal
+ */
+export function reasonHeader(detail: string): Record<string, string> {
+  return { [REASON_HEADER]: detail.replace(/[^\x20-\x7e]/g, '?').slice(0, 300) };
+}
+
+/**
+ * The service's error body with the mock's reason in {@link REASON_HEADER}.
+ *
+ * @internal
+ */
+export function refusalResponse(status: number, detail: string): Response {
+  return json(status, { message: reasonPhrase(status) }, reasonHeader(detail));
+}
+
+/**
+ * Thrown inside a handler to answer with an error status. `detail` is journaled and sent in the
+ * {@link REASON_HEADER} header, never in the body: the service's error bodies carry only the
+ * reason phrase.
  *
  * @internal
  */

@@ -35,6 +35,50 @@ export interface RequestFacts {
   readonly method: string;
   /** Path relative to the client's `baseUrl`, with parameters already encoded. */
   readonly path: string;
+  /** The full URL: origin, the `baseUrl`'s path and `path`; a query is never kept. */
+  readonly url?: string | undefined;
+  /** Attempts made, the first included (retries and a resend after a new login count). @default 1 */
+  readonly attempts?: number | undefined;
+}
+
+// Every message about a request ends alike: where it went (the full URL, never a query, which may
+// hold a secret), how many attempts were made, what the server said was wrong, and what to do.
+function located(facts: RequestFacts, reason?: string, hint?: string): string {
+  const attempts = facts.attempts ?? 1;
+  return `${facts.method} ${(facts.url ?? facts.path).replace(/[?#].*/s, '')}${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}${hint ? `. ${hint}` : ''}`;
+}
+
+// The advice of an API error, by status; 401 and 404 on the login mean the account or baseUrl.
+function apiHint(status: number, path: string): string | undefined {
+  const login = path === '/auth/token';
+  if (status < 400) return 'Fix baseUrl (or the proxy): redirects are never followed';
+  if (status === 401) {
+    return login
+      ? 'Check the e-mail and password, or the IP allowlist (an unknown IP also gets 401)'
+      : 'Check the IP allowlist and the permissions of the account';
+  }
+  if (status === 404 && login) return 'Check baseUrl: the service answers POST /auth/token';
+  return undefined;
+}
+
+// The advice for a failed connection, by the system error code found in the cause chain.
+function connectionHint(code: string): string | undefined {
+  if (code === 'ECONNREFUSED') return 'Nothing listens there: check the host and port in baseUrl';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'Unknown host: check baseUrl';
+  if (/SSL|TLS|CERT|EPROTO/.test(code)) return 'TLS failed: check http or https in baseUrl';
+  return undefined;
+}
+
+// The system error code (`ECONNREFUSED`) and the innermost message of a cause chain.
+function causeOf(cause: unknown): { code?: string; text?: string } {
+  const found: { code?: string; text?: string } = {};
+  for (let at = cause, depth = 0; typeof at === 'object' && at !== null && depth < 5; depth++) {
+    const { code, message } = at as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') found.code ??= code;
+    if (typeof message === 'string' && message !== '') found.text = message;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return found;
 }
 
 /** What {@link PaymentApiError} is built from. */
@@ -49,6 +93,11 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly requestId?: string | undefined;
   /** Milliseconds the service asked the client to wait (`Retry-After`), where it did. */
   readonly retryAfterMs?: number | undefined;
+  /**
+   * Why the server refused, where it said so apart from the body (the mock's `X-Mock-Reason`
+   * header); the caller strips control characters, bounds its length and removes secrets.
+   */
+  readonly reason?: string | undefined;
 }
 
 /**
@@ -79,18 +128,26 @@ export class PaymentApiError extends PaymentError {
   readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The full URL of the request (no query), when known. */
+  readonly url: string | undefined;
+  /** Attempts made before this error was thrown, the first included. */
+  readonly attempts: number;
   /** The `x-request-id` response header, when the service sent one. */
   readonly requestId: string | undefined;
   /** How long the service asked the client to wait (`Retry-After`), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
   constructor(init: PaymentApiErrorInit) {
-    super(`${init.status} ${init.serviceMessage}: ${init.method} ${init.path}`);
+    super(
+      `${init.status} ${init.serviceMessage}: ${located(init, init.reason, apiHint(init.status, init.path))}`,
+    );
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
     this.body = init.body;
     this.method = init.method;
     this.path = init.path;
+    this.url = init.url;
+    this.attempts = init.attempts ?? 1;
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
   }
@@ -215,12 +272,14 @@ export class RedirectError extends PaymentApiError {
 }
 
 /**
- * No answer came: DNS failure, connection refused or reset. For `withdrawals.create` the request
- * may still have reached the service; retrying with the same `externalId` is safe.
+ * No answer came: DNS failure, connection refused or reset, a TLS failure. The message names the
+ * URL and the system error code found in `cause` (`ECONNREFUSED`, `ENOTFOUND`, a TLS code) with
+ * what to check. For `withdrawals.create` the request may still have reached the service;
+ * retrying with the same `externalId` is safe.
  *
  * @example
  * ```ts
- * if (error instanceof PaymentConnectionError) console.error(error.cause);
+ * if (error instanceof PaymentConnectionError) console.error(error.message, error.cause);
  * ```
  */
 export class PaymentConnectionError extends PaymentError {
@@ -230,11 +289,21 @@ export class PaymentConnectionError extends PaymentError {
   readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The full URL of the request (no query), when known. */
+  readonly url: string | undefined;
+  /** Attempts made before this error was thrown, the first included. */
+  readonly attempts: number;
 
   constructor(facts: RequestFacts, options?: { cause?: unknown }) {
-    super(`Connection failed: ${facts.method} ${facts.path}`, options);
+    const { code = '', text = '' } = causeOf(options?.cause);
+    const reason = (code && !text.includes(code) ? `${code}${text && `: ${text}`}` : text)
+      .replace(/[^\x20-\x7e]+/g, ' ')
+      .slice(0, 200);
+    super(`Connection failed: ${located(facts, reason, connectionHint(code))}`, options);
     this.method = facts.method;
     this.path = facts.path;
+    this.url = facts.url;
+    this.attempts = facts.attempts ?? 1;
   }
 }
 
@@ -253,13 +322,19 @@ export class PaymentTimeoutError extends PaymentError {
   readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The full URL of the request (no query), when known. */
+  readonly url: string | undefined;
+  /** Attempts made before this error was thrown, the first included. */
+  readonly attempts: number;
   /** The time limit of the attempt that ran out, in milliseconds. */
   readonly timeoutMs: number;
 
   constructor(facts: RequestFacts & { timeoutMs: number }) {
-    super(`No answer within ${facts.timeoutMs} ms: ${facts.method} ${facts.path}`);
+    super(`No answer within ${facts.timeoutMs} ms: ${located(facts)}`);
     this.method = facts.method;
     this.path = facts.path;
+    this.url = facts.url;
+    this.attempts = facts.attempts ?? 1;
     this.timeoutMs = facts.timeoutMs;
   }
 }
@@ -331,14 +406,17 @@ export class PaymentResponseError extends PaymentError {
   readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The full URL of the request (no query), when known. */
+  readonly url: string | undefined;
 
   constructor(init: PaymentResponseErrorInit) {
-    super(`Unexpected response to ${init.method} ${init.path}: ${describeIssues(init.issues)}`);
+    super(`Unexpected response to ${located(init)}: ${describeIssues(init.issues)}`);
     this.status = init.status;
     this.issues = init.issues;
     this.body = init.body;
     this.method = init.method;
     this.path = init.path;
+    this.url = init.url;
   }
 }
 

@@ -10,7 +10,13 @@ import {
 import { schema } from '../models/shared.js';
 import { type CallInput, type OperationSpec, operations, type ResultOf } from '../operations.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
-import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
+import {
+  checkKnownOptions,
+  checkNumber,
+  RETRIES_RULE,
+  TIMEOUT_RULE,
+  throwIfIssues,
+} from './options.js';
 import { buildPath } from './path.js';
 import { redactCause, scrubError, secretForms } from './redact.js';
 import { discardBody, interpret, isRedirect, readBody, redirectError } from './response.js';
@@ -171,6 +177,13 @@ function callerHeaders(
   }
 }
 
+const CALL_OPTIONS = Object.keys({
+  signal: 0,
+  timeoutMs: 0,
+  maxRetries: 0,
+  headers: 0,
+} satisfies Record<keyof RequestOptions, 0>);
+
 // What a header value cannot hold (`Headers` throws on it): NUL, CR, LF, anything above U+00FF.
 const UNSENDABLE = /[\0\r\n\u0100-\uffff]/;
 
@@ -276,7 +289,10 @@ export class Transport {
   }
 
   #settle(options: RequestOptions) {
+    const issues: PaymentIssue[] = [];
+    checkKnownOptions(issues, options, CALL_OPTIONS);
     if (
+      issues.length === 0 &&
       options.timeoutMs === undefined &&
       options.maxRetries === undefined &&
       options.headers === undefined
@@ -289,7 +305,6 @@ export class Transport {
         headers: undefined,
       };
     }
-    const issues: PaymentIssue[] = [];
     checkNumber(issues, 'timeoutMs', options.timeoutMs, TIMEOUT_RULE);
     checkNumber(issues, 'maxRetries', options.maxRetries, RETRIES_RULE);
     const headers = callerHeaders(options.headers, issues);
@@ -392,17 +407,15 @@ export class Transport {
         if (logging) this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
         throw attempt.signal.reason;
       }
+      const where = { method, path, url, attempts: attempt.attempt };
       if (signal.aborted) {
         if (logging) this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
-        throw new PaymentTimeoutError({ method, path, timeoutMs: attempt.timeoutMs });
+        throw new PaymentTimeoutError({ ...where, timeoutMs: attempt.timeoutMs });
       }
       if (logging) this.#log('debug', 'network-error', 'no response', { ...facts, durationMs });
       // ky's NetworkError only wraps what fetch threw, and carries the Request: keep the inner one.
       const cause = isNetworkError(error) ? error.cause : error;
-      throw new PaymentConnectionError(
-        { method, path },
-        { cause: redactCause(cause, this.#secrets()) },
-      );
+      throw new PaymentConnectionError(where, { cause: redactCause(cause, this.#secrets()) });
     } finally {
       clearTimeout(timer);
       attempt.signal?.removeEventListener('abort', stop);
@@ -416,9 +429,10 @@ export class Transport {
         durationMs: Date.now() - started,
       });
     }
-    if (isRedirect(response)) throw redirectError(response, url, { method, path });
+    const where = { method, path, url, attempts: attempt.attempt };
+    if (isRedirect(response)) throw redirectError(response, url, where);
     return interpret(
-      operation,
+      { ...where, schema: operation.schema },
       response,
       text,
       config.maxResponseBytes,
