@@ -130,16 +130,27 @@ async function main(argv: string[]): Promise<number> {
   });
   process.once('SIGINT', () => stop());
   process.once('SIGTERM', () => stop());
-  const running = await startMockServer({
-    port,
-    host: values.host ?? '127.0.0.1',
-    allowedHosts: values['allowed-host'],
-    controlToken,
-    journalLimit,
-    seed,
-    webhookUrl: values['webhook-url'] ?? null,
-    strict: values.strict ?? false,
-  });
+  const host = values.host ?? '127.0.0.1';
+  let running: Awaited<ReturnType<typeof startMockServer>>;
+  try {
+    running = await startMockServer({
+      port,
+      host,
+      allowedHosts: values['allowed-host'],
+      controlToken,
+      journalLimit,
+      seed,
+      webhookUrl: values['webhook-url'] ?? null,
+      strict: values.strict ?? false,
+    });
+  } catch (error) {
+    // The flags to change, rather than the function's option names.
+    if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
+    process.stderr.write(
+      `pix-payment-mock: port ${port} on ${host} is already in use (EADDRINUSE): stop what listens there, pass another --port, or --port 0 for a free one\n`,
+    );
+    return 1;
+  }
   const { email, password } = running.mock.credentials;
   process.stdout.write(
     [

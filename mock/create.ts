@@ -146,12 +146,27 @@ function mockOver(parts: MockParts): PaymentServiceMock {
     ]);
   };
 
+  // The controls that return a promise, by name, with how many of their calls are still running:
+  // one still running at `reset()` was most likely not awaited, and what it still does (a webhook
+  // delivery) would land in the next test.
+  const running = new Map<string, number>();
+  const tracked = <T>(name: string, promise: Promise<T>): Promise<T> => {
+    running.set(name, (running.get(name) ?? 0) + 1);
+    const done = () => {
+      const left = (running.get(name) ?? 1) - 1;
+      if (left > 0) running.set(name, left);
+      else running.delete(name);
+    };
+    promise.then(done, done);
+    return promise;
+  };
+
   // The view's shape follows the record's kind, so each kind's controls show their own type.
   const transactions = <View extends MockWithdrawal | MockDeposit>(
     kind: TransactionKind,
   ): TransactionControls<View> => ({
     settle: (id, status, settleOptions) =>
-      state.transactions.settle(kind, id, status, settleOptions),
+      tracked(`mock.${kind}s.settle()`, state.transactions.settle(kind, id, status, settleOptions)),
     get(id) {
       const record = state.transactions.get(kind, id);
       return record ? (state.transactions.view(record) as View) : undefined;
@@ -203,8 +218,8 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       get deliveries() {
         return state.webhooks.deliveries;
       },
-      flush: () => state.webhooks.flush(),
-      waitForDeliveries: () => state.webhooks.flush(),
+      flush: () => tracked('mock.webhooks.flush()', state.webhooks.flush()),
+      waitForDeliveries: () => tracked('mock.webhooks.waitForDeliveries()', state.webhooks.flush()),
     },
     get requests() {
       return state.journal.entries;
@@ -237,7 +252,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
         void state.auth.deniedActions.add(deniable('denyAction', operation)),
       allowAction: (operation) =>
         void state.auth.deniedActions.delete(deniable('allowAction', operation)),
-      issueToken: () => state.auth.issueToken(),
+      issueToken: () => tracked('mock.auth.issueToken()', state.auth.issueToken()),
     },
     clock: {
       get frozen() {
@@ -247,7 +262,18 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       advance: (ms) => state.clock.advance(ms),
       set: (time) => state.clock.set(time),
     },
-    reset: () => state.reset(),
+    reset() {
+      if (running.size > 0) {
+        const calls = [...running].map(([name, count]) => `${name} (${count})`).join(', ');
+        // A warning, not an error: the reset itself is sound, and a test that failed half-way
+        // may have left the call behind.
+        console.warn(
+          `pix-payment-mock: mock.reset() ran while ${calls} had not finished: was it awaited? What it still does lands after the reset.`,
+        );
+        running.clear();
+      }
+      state.reset();
+    },
   };
   // The controls are copied with their getters onto a base that holds the parts.
   const base = new MockBase(parts);

@@ -2,7 +2,9 @@
 // biome-ignore lint/correctness/noNodejsModules: only the bin, which runs on Node, loads this file.
 import { parseArgs } from 'node:util';
 import {
+  isPaymentApiError,
   isPaymentConnectionError,
+  isPaymentResponseError,
   isPaymentTimeoutError,
   isPaymentValidationError,
 } from 'pix-payment-sdk';
@@ -35,7 +37,8 @@ Options:
   -h, --help            show this help
 
 The password and tokens are never printed.
-Exit status: 0 every check agrees, 1 any difference, 2 usage error or the service cannot be reached.
+Exit status: 0 every check agrees, 1 any difference, 2 usage error, the service cannot be reached,
+or no login answers at the base URL (a wrong path prefix).
 `;
 
 /**
@@ -145,7 +148,9 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     const reach =
       isPaymentConnectionError(error) || isPaymentTimeoutError(error)
         ? `cannot reach the service at ${baseUrl}: `
-        : '';
+        : isPaymentApiError(error) || isPaymentResponseError(error)
+          ? `no login answers at ${baseUrl} (a wrong path prefix?): `
+          : '';
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
     const text = `${error instanceof Error ? error.message : String(error)}${cause ? ` (${cause.message})` : ''}`;
     // Nothing was compared, so this is no difference: exit 2, never 1.

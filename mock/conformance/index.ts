@@ -1,6 +1,8 @@
 import {
+  createApiError,
   type FetchLike,
   PaymentConnectionError,
+  PaymentResponseError,
   PaymentTimeoutError,
   PaymentValidationError,
 } from 'pix-payment-sdk';
@@ -251,6 +253,28 @@ async function send(
   }
 }
 
+/**
+ * Throws when the service's answer to the good login shows that no login lives at the base URL
+ * (a wrong path prefix, a website, a redirect): every later check would differ for that one
+ * reason, so this is no drift to report. A 401 is an answer of the login, and is compared.
+ */
+function checkLoginReached(baseUrl: string, answer: Answer): void {
+  const { status, body } = answer;
+  const facts = { method: 'POST', path: '/auth/token', url: `${baseUrl}/auth/token` };
+  if (status >= 300 && (status < 400 || status === 404 || status === 405)) {
+    throw createApiError({ ...facts, status, serviceMessage: `HTTP ${status}`, body: undefined });
+  }
+  if (status < 300 && body.kind !== 'json') {
+    const message = `is ${body.kind === 'text' ? 'not JSON' : body.kind}: check that baseUrl is the API`;
+    throw new PaymentResponseError({
+      ...facts,
+      status,
+      issues: [{ path: [], message }],
+      body: undefined,
+    });
+  }
+}
+
 function redact(text: string, secrets: ReadonlyArray<string>): string {
   let result = text;
   for (const secret of secrets) if (secret !== '') result = result.split(secret).join('[redacted]');
@@ -307,9 +331,11 @@ async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
  * `allowWrites`, a deposit and a withdrawal of one cent each are created too; never more.
  *
  * The mock is reached through `mock.fetch` (msw is not needed) with its own credentials and a
- * customer it creates. Rejects with `PaymentValidationError` for bad options, and with
- * `PaymentConnectionError` or `PaymentTimeoutError` when the service cannot be reached; neither
- * the password nor a token is ever in the report or an error.
+ * customer it creates. Rejects with `PaymentValidationError` for bad options, with
+ * `PaymentConnectionError` or `PaymentTimeoutError` when the service cannot be reached, and with
+ * a `PaymentApiError` (404, 405, a redirect) or `PaymentResponseError` (not JSON) naming the URL
+ * when no login answers at `baseUrl` (a wrong path prefix); neither the password nor a token is
+ * ever in the report or an error.
  *
  * @example
  * ```ts
@@ -359,6 +385,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       continue;
     }
     const serviceAnswer = await send(service, scenario, options, secrets);
+    if (scenario === SCENARIOS[0]) checkLoginReached(service.baseUrl, serviceAnswer);
     const mockAnswer = await send(mock, scenario, options, secrets);
     const { rows, gaps } = compareAnswers(serviceAnswer, mockAnswer, scenario);
     for (const row of rows) {
