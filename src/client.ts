@@ -214,7 +214,9 @@ export class PaymentClient {
 
   /**
    * @throws {@link PaymentError} in a browser, unless `dangerouslyAllowBrowser` is set.
-   * @throws {@link PaymentValidationError} for a bad option (the message never shows the password).
+   * @throws {@link PaymentValidationError} for a bad option, or one it does not know (a
+   * misspelling such as `timeout`; the message names the option meant). The message never shows
+   * the password.
    */
   constructor(options: PaymentClientOptions) {
     if (isBrowser() && options?.dangerouslyAllowBrowser !== true) {

@@ -42,40 +42,29 @@ export interface RequestFacts {
 }
 
 // Every message about a request ends alike: where it went (the full URL, never a query, which may
-// hold a secret), how many attempts were made, what the server said was wrong, and what to do.
-function located(facts: RequestFacts, reason?: string, hint?: string): string {
+// hold a secret), how many attempts were made, what the server said was wrong, and what to check.
+function located(facts: RequestFacts, reason?: string, check?: string): string {
   const attempts = facts.attempts ?? 1;
-  return `${facts.method} ${(facts.url ?? facts.path).replace(/[?#].*/s, '')}${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}${hint ? `. ${hint}` : ''}`;
+  return `${facts.method} ${(facts.url ?? facts.path).replace(/[?#].*/s, '')}${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}${check ? `. Check ${check}` : ''}`;
 }
 
-// The advice of an API error, by status; 401 and 404 on the login mean the account or baseUrl.
-function apiHint(status: number, path: string): string | undefined {
+// What to check after an API error: a redirect or a 404 on the login means a wrong baseUrl, a 401
+// on the login the account or the IP allowlist (the service refuses unknown IPs with 401 too).
+function apiCheck(status: number, path: string): string | undefined {
   const login = path === '/auth/token';
-  if (status < 400) return 'Fix baseUrl (or the proxy): redirects are never followed';
-  if (status === 401) {
-    return login
-      ? 'Check the e-mail and password, or the IP allowlist (an unknown IP also gets 401)'
-      : 'Check the IP allowlist and the permissions of the account';
-  }
-  if (status === 404 && login) return 'Check baseUrl: the service answers POST /auth/token';
+  if (status < 400 || (login && status === 404)) return 'baseUrl';
+  if (status === 401)
+    return login ? 'email, password and IP allowlist' : 'IP allowlist, permissions';
   return undefined;
 }
 
-// The advice for a failed connection, by the system error code found in the cause chain.
-function connectionHint(code: string): string | undefined {
-  if (code === 'ECONNREFUSED') return 'Nothing listens there: check the host and port in baseUrl';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'Unknown host: check baseUrl';
-  if (/SSL|TLS|CERT|EPROTO/.test(code)) return 'TLS failed: check http or https in baseUrl';
-  return undefined;
-}
-
-// The system error code (`ECONNREFUSED`) and the innermost message of a cause chain.
+// The first system error code (`ECONNREFUSED`) and the innermost message of a cause chain.
 function causeOf(cause: unknown): { code?: string; text?: string } {
   const found: { code?: string; text?: string } = {};
-  for (let at = cause, depth = 0; typeof at === 'object' && at !== null && depth < 5; depth++) {
+  for (let at = cause, depth = 0; at instanceof Object && depth < 5; depth++) {
     const { code, message } = at as { code?: unknown; message?: unknown };
     if (typeof code === 'string') found.code ??= code;
-    if (typeof message === 'string' && message !== '') found.text = message;
+    if (typeof message === 'string' && message) found.text = message;
     at = (at as { cause?: unknown }).cause;
   }
   return found;
@@ -102,7 +91,11 @@ export interface PaymentApiErrorInit extends RequestFacts {
 
 /**
  * The service answered with an error status. `status`, `serviceMessage` (the `message` of the
- * body, for example `Not Found`), the parsed `body`, `method`, `path` and `requestId` say which.
+ * body, for example `Not Found`), the parsed `body`, `method`, `path`, `url` and `requestId` say
+ * which. The message reads `404 Not Found: GET https://host/v1/path after 3 attempts (reason).
+ * Check baseUrl`: the attempts when there were several, the server's reason where it gave one
+ * apart from the body (the mock's `X-Mock-Reason` header), what to check where the client can
+ * tell (a refused login, a redirect, a 404 at the login).
  * Thrown as one of its subclasses: {@link RedirectError}, {@link BadRequestError},
  * {@link UnauthorizedError}, {@link NotFoundError}, {@link RateLimitError},
  * {@link InternalServerError}; another status gives a plain `PaymentApiError`.
@@ -139,7 +132,7 @@ export class PaymentApiError extends PaymentError {
 
   constructor(init: PaymentApiErrorInit) {
     super(
-      `${init.status} ${init.serviceMessage}: ${located(init, init.reason, apiHint(init.status, init.path))}`,
+      `${init.status} ${init.serviceMessage}: ${located(init, init.reason, apiCheck(init.status, init.path))}`,
     );
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
@@ -299,7 +292,13 @@ export class PaymentConnectionError extends PaymentError {
     const reason = (code && !text.includes(code) ? `${code}${text && `: ${text}`}` : text)
       .replace(/[^\x20-\x7e]+/g, ' ')
       .slice(0, 200);
-    super(`Connection failed: ${located(facts, reason, connectionHint(code))}`, options);
+    // A refused port, an unknown host: baseUrl; a TLS failure: https against a plain port, mostly.
+    const check = /SSL|TLS|CERT|EPROTO/.test(code)
+      ? 'http or https in baseUrl'
+      : /^E(CONNREFUSED|NOTFOUND|AI_AGAIN)$/.test(code)
+        ? 'baseUrl'
+        : undefined;
+    super(`Connection failed: ${located(facts, reason, check)}`, options);
     this.method = facts.method;
     this.path = facts.path;
     this.url = facts.url;

@@ -48,19 +48,13 @@ function centsFromDecimal(text: string, path: ReadonlyArray<PropertyKey>): numbe
   const match = DECIMAL.exec(text);
   if (!match) {
     const quoted = JSON.stringify(text.slice(0, 40));
-    if (/^\d+\.\d{3,}$/.test(text)) {
-      reject(`has more than two decimals: ${quoted}; round it to cents first`, path);
-    }
+    if (/^\d+\.\d{3,}$/.test(text)) reject(`has more than two decimals: ${quoted}`, path);
     // A decimal comma, with dots between thousands or not: '10,50', '1.234,56'.
-    if (/^\d{1,3}(?:\.\d{3})*,\d{1,2}$|^\d+,\d{1,2}$/.test(text)) {
-      const fixed = text.replace(/\./g, '').replace(',', '.');
-      const cents = centsFromDecimal(fixed, path);
-      reject(`${quoted} uses a decimal comma: write '${fixed}' or { cents: ${cents} }`, path);
+    const fixed = text.replace(/\./g, '').replace(',', '.');
+    if (text.includes(',') && DECIMAL.test(fixed)) {
+      reject(`${quoted}: write '${fixed}' or { cents: ${centsFromDecimal(fixed, path)} }`, path);
     }
-    return reject(
-      `is not a positive decimal amount: ${quoted}; write it as '10.50' or { cents: 1050 }`,
-      path,
-    );
+    return reject(`is not a positive decimal amount: ${quoted}`, path);
   }
   const units = match[1] ?? '0';
   const fraction = (match[2] ?? '').padEnd(2, '0');

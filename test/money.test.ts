@@ -50,7 +50,7 @@ describe('toCents', () => {
     ['10.505', 'has more than two decimals'],
     ['-1', 'is not a positive decimal amount: "-1"'],
     ['1e3', 'is not a positive decimal amount: "1e3"'],
-    ['10,50', '"10,50" uses a decimal comma'],
+    ['10,50', `"10,50": write '10.50'`],
     ['', 'is not a positive decimal amount: ""'],
     [' 10', 'is not a positive decimal amount: " 10"'],
     ['.5', 'is not a positive decimal amount: ".5"'],

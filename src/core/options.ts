@@ -50,26 +50,10 @@ export const RESPONSE_BYTES_RULE: NumberRule = {
 /** @internal */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
-// Edit distance, for "did you mean": names of a few letters, so the plain table is cheap.
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(
-        (row[j] ?? 0) + 1,
-        (next[j - 1] ?? 0) + 1,
-        (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    row = next;
-  }
-  return row[b.length] ?? 0;
-}
-
 /**
- * Refuses the options an object holds that are not in `known`, each with the closest known name
- * (`timeout` → `timeoutMs`): a misspelled option would otherwise be ignored without a word.
+ * Refuses the options an object holds that are not in `known`, each with a known name that holds
+ * it or that it holds, case aside (`timeout` → `timeoutMs`, `baseURL` → `baseUrl`), else the
+ * list of them: a misspelled option would otherwise be ignored without a word.
  *
  * @internal
  */
@@ -81,21 +65,14 @@ export function checkKnownOptions(
 ): void {
   for (const name in options) {
     if (known.includes(name)) continue;
-    const plain = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
-    const wrong = plain(name);
-    let best = '';
-    let score = 4;
-    for (const candidate of known) {
-      const right = plain(candidate);
-      const next =
-        wrong.length > 2 && (right.includes(wrong) || wrong.includes(right))
-          ? 1
-          : distance(wrong, right);
-      if (next < score) [best, score] = [candidate, next];
-    }
+    const wrong = name.toLowerCase();
+    const near = known.find((right) => {
+      const plain = right.toLowerCase();
+      return plain.includes(wrong) || wrong.includes(plain);
+    });
     issues.push({
       path: [...at, name],
-      message: `is not an option${best ? `: did you mean ${best}?` : ''} (known: ${known.join(', ')})`,
+      message: `is not an option: ${near ? `did you mean ${near}?` : `use ${known.join(', ')}`}`,
     });
   }
 }

@@ -10,13 +10,7 @@ import {
 import { schema } from '../models/shared.js';
 import { type CallInput, type OperationSpec, operations, type ResultOf } from '../operations.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
-import {
-  checkKnownOptions,
-  checkNumber,
-  RETRIES_RULE,
-  TIMEOUT_RULE,
-  throwIfIssues,
-} from './options.js';
+import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { buildPath } from './path.js';
 import { redactCause, scrubError, secretForms } from './redact.js';
 import { discardBody, interpret, isRedirect, readBody, redirectError } from './response.js';
@@ -177,13 +171,6 @@ function callerHeaders(
   }
 }
 
-const CALL_OPTIONS = Object.keys({
-  signal: 0,
-  timeoutMs: 0,
-  maxRetries: 0,
-  headers: 0,
-} satisfies Record<keyof RequestOptions, 0>);
-
 // What a header value cannot hold (`Headers` throws on it): NUL, CR, LF, anything above U+00FF.
 const UNSENDABLE = /[\0\r\n\u0100-\uffff]/;
 
@@ -289,10 +276,7 @@ export class Transport {
   }
 
   #settle(options: RequestOptions) {
-    const issues: PaymentIssue[] = [];
-    checkKnownOptions(issues, options, CALL_OPTIONS);
     if (
-      issues.length === 0 &&
       options.timeoutMs === undefined &&
       options.maxRetries === undefined &&
       options.headers === undefined
@@ -305,6 +289,7 @@ export class Transport {
         headers: undefined,
       };
     }
+    const issues: PaymentIssue[] = [];
     checkNumber(issues, 'timeoutMs', options.timeoutMs, TIMEOUT_RULE);
     checkNumber(issues, 'maxRetries', options.maxRetries, RETRIES_RULE);
     const headers = callerHeaders(options.headers, issues);

@@ -26,12 +26,12 @@ async function connectionError(baseUrl: string): Promise<PaymentConnectionError>
 }
 
 describe('connection errors name the target and the cause', () => {
-  it('a port nothing listens on: the host, the port and ECONNREFUSED, with advice on the port', async () => {
+  it('a port nothing listens on: the host, the port and ECONNREFUSED, with advice to check baseUrl', async () => {
     const { origin } = new URL(await refusedUrl());
     const { message } = await connectionError(origin);
     expect(message).toContain(`${origin}/auth/token`);
     expect(message).toContain('ECONNREFUSED');
-    expect(message).toMatch(/port/);
+    expect(message).toMatch(/baseUrl/);
   });
 
   it('an unknown host: the host and its DNS error code', async () => {
