@@ -152,13 +152,13 @@ function mockOver(parts: MockParts): PaymentServiceMock {
   const running = new Map<string, number>();
   const tracked = <T>(name: string, promise: Promise<T>): Promise<T> => {
     running.set(name, (running.get(name) ?? 0) + 1);
-    const done = () => {
+    // `finally`, not `then(done, done)`: the promise handed back still rejects unhandled when its
+    // caller forgets it, as the control's own promise would.
+    return promise.finally(() => {
       const left = (running.get(name) ?? 1) - 1;
       if (left > 0) running.set(name, left);
       else running.delete(name);
-    };
-    promise.then(done, done);
-    return promise;
+    });
   };
 
   // The view's shape follows the record's kind, so each kind's controls show their own type.
