@@ -241,13 +241,13 @@ export function interpret<T>(
   } catch {
     const body = sensitive ? '[redacted]' : redactValue(text, secrets());
     // An HTML page, most often: a baseUrl that points at a website or a proxy, not the API.
-    const type = headerText(response, 'content-type', 60)?.split(';')[0];
+    const type = headerText(response, 'content-type', 60)?.split(';')[0] ?? 'no Content-Type';
     throw responseError(
       operation,
       status,
       text === ''
         ? 'is empty, expected JSON'
-        : `is not JSON (${type ?? 'no Content-Type'}): check that baseUrl is the API`,
+        : `is not JSON (${type})${type.includes('json') ? '' : ': check that baseUrl is the API'}`,
       body,
     );
   }
