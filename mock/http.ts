@@ -89,12 +89,16 @@ export const REASON_HEADER = 'x-mock-reason';
 
 /**
  * A reason as a header value: printable ASCII only (anything else becomes `?`), at most 300
- * characters.
+ * characters; exposed to scripts of a page that reads a cross-origin answer (the mock sets no
+ * other CORS header: MSW in a browser answers from the page's own worker).
  *
  * @internal
  */
 export function reasonHeader(detail: string): Record<string, string> {
-  return { [REASON_HEADER]: detail.replace(/[^\x20-\x7e]/g, '?').slice(0, 300) };
+  return {
+    [REASON_HEADER]: detail.replace(/[^\x20-\x7e]/g, '?').slice(0, 300),
+    'access-control-expose-headers': REASON_HEADER,
+  };
 }
 
 /**
