@@ -1,9 +1,10 @@
 /**
  * The whole merchant flow, step by step: `npm run demo`.
  *
- * Log in, find or create a customer, register a Pix key, pay out to it, receive the webhook on a
- * local `node:http` receiver, confirm the status with the details endpoint, ask for the webhook
- * again, then take a deposit and print its Pix copy-and-paste code. Each step prints what was
+ * Log in, read the balance, find or create a customer, register a Pix key, pay out to it, receive
+ * the webhook on a local `node:http` receiver, confirm the status with the details endpoint, read
+ * the balance again, ask for the webhook again, then take a deposit and print its Pix
+ * copy-and-paste code. Each step prints what was
  * called (method and route, captured through the client's `logger` option), what came back and
  * how long it took.
  *
@@ -17,13 +18,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  brlBalance,
   buildDeposit,
   buildWithdrawal,
+  formatCents,
   isValidCpf,
   type LogFields,
   PaymentClient,
   parseWebhookPayload,
   selectCurrency,
+  UnauthorizedError,
   type WebhookPayload,
 } from 'pix-payment-sdk';
 import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
@@ -122,6 +126,19 @@ function randomCpf(): string {
 }
 
 const compact = (payload: WebhookPayload | undefined) => JSON.stringify(payload);
+
+/** The BRL balance in cents, or why it could not be read (the balance route's own IP allowlist). */
+async function readBalance(): Promise<string> {
+  try {
+    const brl = brlBalance(await client.company.getBalance());
+    return brl === undefined
+      ? 'no BRL balance'
+      : `BRL available R$ ${formatCents(brl.availableCents)}, held R$ ${formatCents(brl.heldCents)}`;
+  } catch (error) {
+    if (error instanceof UnauthorizedError) return `not readable from here: ${error.message}`;
+    throw error;
+  }
+}
 const started = performance.now();
 const client = new PaymentClient(
   mock
@@ -148,6 +165,8 @@ try {
     (token) =>
       `a JWT of ${token.length} characters (not printed; cached and shared by every later call)`,
   );
+
+  await step('Read the balance: company.getBalance() + brlBalance()', readBalance, (line) => line);
 
   const customerId = await step(
     'Find or create a customer',
@@ -210,6 +229,8 @@ try {
     (d) =>
       `${d.currency.status}, ${d.currency.name} ${d.currency.amount.toFixed(2)}, externalId ${d.externalId}`,
   );
+
+  await step('The balance after the payout: company.getBalance()', readBalance, (line) => line);
 
   const before = receiver.received.length;
   await step(

@@ -26,6 +26,9 @@ Options:
   --strict                withdrawals and deposits must send the whole currency
                           object (default: _id, name, type and symbol suffice, as
                           the provider documents)
+  --balance <C=amount>    the main account's starting balance in one currency,
+                          BRL or USDT (repeatable; default BRL=1000000.00)
+  --no-partner            the main account may not create sub-accounts (401)
   -h, --help              show this help
 
 Operations (GET /openapi.json has the whole contract):
@@ -76,6 +79,8 @@ async function main(argv: string[]): Promise<number> {
     seed?: string | undefined;
     'webhook-url'?: string | undefined;
     strict?: boolean | undefined;
+    balance?: string[] | undefined;
+    'no-partner'?: boolean | undefined;
     help?: boolean | undefined;
   };
   try {
@@ -90,6 +95,8 @@ async function main(argv: string[]): Promise<number> {
         seed: { type: 'string' },
         'webhook-url': { type: 'string' },
         strict: { type: 'boolean' },
+        balance: { type: 'string', multiple: true },
+        'no-partner': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -114,6 +121,15 @@ async function main(argv: string[]): Promise<number> {
       `--journal-limit must be a positive integer, got ${values['journal-limit']}\n`,
     );
     return 2;
+  }
+  let balance: Record<string, string> | undefined;
+  for (const entry of values.balance ?? []) {
+    const match = /^([A-Z]+)=(.+)$/.exec(entry);
+    if (!match?.[1] || !match[2]) {
+      process.stderr.write(`--balance must be CURRENCY=amount (BRL=2500.00), got ${entry}\n`);
+      return 2;
+    }
+    balance = { ...balance, [match[1]]: match[2] };
   }
   // The environment keeps the token out of `ps` listings; the flag wins when both are set.
   const controlToken =
@@ -142,6 +158,8 @@ async function main(argv: string[]): Promise<number> {
       seed,
       webhookUrl: values['webhook-url'] ?? null,
       strict: values.strict ?? false,
+      ...(balance !== undefined ? { balance } : {}),
+      partner: !values['no-partner'],
     });
   } catch (error) {
     // The flags to change, rather than the function's option names.

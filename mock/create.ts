@@ -1,22 +1,18 @@
 // Creation of a mock: its state, its router, and the façade of controls over them; and serving
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
-import { createCustomerDirect } from './handlers/customers.js';
+import { accountControls, accountOf, type Track } from './account-controls.js';
 import { loadMsw } from './msw.js';
-import { deniableOperation, type OperationAlias, type OperationId } from './operations.js';
 import { createRouter, NETWORK_ERROR, type Router } from './router.js';
 import { assertSupportedRuntime } from './runtime.js';
-import type { TransactionKind } from './state/transactions.js';
 import { ServiceState } from './state.js';
 import type {
-  MockDeposit,
+  MockAccount,
   MockFetch,
-  MockWithdrawal,
   PaymentServiceMock,
   PaymentServiceMockOptions,
   RunningMockServer,
   StartMockServerOptions,
-  TransactionControls,
 } from './types.js';
 
 /**
@@ -150,7 +146,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
   // one still running at `reset()` was most likely not awaited, and what it still does (a webhook
   // delivery) would land in the next test.
   const running = new Map<string, number>();
-  const tracked = <T>(name: string, promise: Promise<T>): Promise<T> => {
+  const tracked: Track = (name, promise) => {
     running.set(name, (running.get(name) ?? 0) + 1);
     // `finally`, not `then(done, done)`: the promise handed back still rejects unhandled when its
     // caller forgets it, as the control's own promise would.
@@ -161,25 +157,9 @@ function mockOver(parts: MockParts): PaymentServiceMock {
     });
   };
 
-  // The view's shape follows the record's kind, so each kind's controls show their own type.
-  const transactions = <View extends MockWithdrawal | MockDeposit>(
-    kind: TransactionKind,
-  ): TransactionControls<View> => ({
-    settle: (id, status, settleOptions) =>
-      tracked(`mock.${kind}s.settle()`, state.transactions.settle(kind, id, status, settleOptions)),
-    get(id) {
-      const record = state.transactions.get(kind, id);
-      return record ? (state.transactions.view(record) as View) : undefined;
-    },
-    list: () =>
-      state.transactions.all(kind).map((record) => state.transactions.view(record) as View),
-  });
-
-  const deniable = (method: string, name: OperationId | OperationAlias): OperationId => {
-    const answer = deniableOperation(name);
-    if ('refused' in answer) throw new RangeError(`auth.${method}: ${answer.refused}`);
-    return answer.id;
-  };
+  // The main account's controls; `mock.account(id)` gives a sub-account's.
+  const main = accountControls(state, () => state.main, tracked);
+  const accounts = new Map<string, MockAccount>();
 
   const mock: PaymentServiceMock = {
     get baseUrl() {
@@ -193,27 +173,31 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       return handlers;
     },
     fetch: mockFetch,
-    customers: {
-      create: (input) => createCustomerDirect(state, input),
-      get(id) {
-        const record = state.customers.get(id);
-        return record ? state.customers.view(record) : undefined;
-      },
-      list: () => state.customers.all().map((record) => state.customers.view(record)),
-      get seeded() {
-        return state.customers.view(state.customers.get(state.seededCustomerId) ?? fail());
-      },
+    customers: main.customers,
+    pixKeys: main.pixKeys,
+    withdrawals: main.withdrawals,
+    deposits: main.deposits,
+    company: main.company,
+    account(id) {
+      const account = accountOf(state, id);
+      if (account === state.main) return main;
+      let controls = accounts.get(account.id);
+      if (controls === undefined) {
+        const accountId = account.id;
+        controls = accountControls(
+          state,
+          () => accountOf(state, accountId),
+          tracked,
+          `mock.account(${JSON.stringify(accountId)})`,
+        );
+        accounts.set(accountId, controls);
+      }
+      return controls;
     },
-    pixKeys: {
-      list: (customerId) =>
-        state.pixKeys.all(customerId).map((record) => state.pixKeys.view(record)),
-    },
-    withdrawals: transactions<MockWithdrawal>('withdrawal'),
-    deposits: transactions<MockDeposit>('deposit'),
     webhooks: {
-      setUrl: (url) => state.webhooks.setUrl(url),
+      setUrl: (url) => main.webhooks.setUrl(url),
       get url() {
-        return state.webhooks.url;
+        return main.webhooks.url;
       },
       get deliveries() {
         return state.webhooks.deliveries;
@@ -248,11 +232,9 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       get callerIp() {
         return state.auth.callerIp;
       },
-      denyAction: (operation) =>
-        void state.auth.deniedActions.add(deniable('denyAction', operation)),
-      allowAction: (operation) =>
-        void state.auth.deniedActions.delete(deniable('allowAction', operation)),
-      issueToken: () => tracked('mock.auth.issueToken()', state.auth.issueToken()),
+      denyAction: main.auth.denyAction,
+      allowAction: main.auth.allowAction,
+      issueToken: main.auth.issueToken,
     },
     clock: {
       get frozen() {
@@ -279,10 +261,6 @@ function mockOver(parts: MockParts): PaymentServiceMock {
   const base = new MockBase(parts);
   return Object.defineProperties(base, Object.getOwnPropertyDescriptors(mock)) as typeof base &
     PaymentServiceMock;
-}
-
-function fail(): never {
-  throw new Error('the seeded customer is missing');
 }
 
 /**

@@ -70,12 +70,13 @@ export function json(status: number, body: unknown, headers?: Record<string, str
 }
 
 /**
- * The service's error body: `{ "message": "<reason phrase>" }` with that status.
+ * The service's error body: `{ "message": "<reason phrase>" }` with that status, or the message
+ * the service publishes for that refusal.
  *
  * @internal
  */
-export function errorResponse(status: number): Response {
-  return json(status, { message: reasonPhrase(status) });
+export function errorResponse(status: number, message = reasonPhrase(status)): Response {
+  return json(status, { message });
 }
 
 /**
@@ -102,18 +103,24 @@ export function reasonHeader(detail: string): Record<string, string> {
 }
 
 /**
- * The service's error body with the mock's reason in {@link REASON_HEADER}.
+ * The service's error body (`message`: the reason phrase, or the text the service publishes for
+ * that refusal) with the mock's reason in {@link REASON_HEADER}.
  *
  * @internal
  */
-export function refusalResponse(status: number, detail: string): Response {
-  return json(status, { message: reasonPhrase(status) }, reasonHeader(detail));
+export function refusalResponse(
+  status: number,
+  detail: string,
+  message = reasonPhrase(status),
+): Response {
+  return json(status, { message }, reasonHeader(detail));
 }
 
 /**
  * Thrown inside a handler to answer with an error status. `detail` is journaled and sent in the
- * {@link REASON_HEADER} header, never in the body: the service's error bodies carry only the
- * reason phrase.
+ * {@link REASON_HEADER} header, never in the body: the service's error bodies carry the reason
+ * phrase, or `message` where the service publishes its own text for the refusal (the sub-account
+ * routes' Portuguese messages).
  *
  * @internal
  */
@@ -122,6 +129,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    readonly bodyMessage?: string,
   ) {
     super(`${status} ${reasonPhrase(status)}: ${detail}`);
   }

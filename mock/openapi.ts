@@ -7,6 +7,7 @@ import {
   ERROR_BODIES,
   type ErrorStatus,
   json,
+  MESSAGE_400_BODY,
   REASON_PHRASES,
   type Registry,
 } from './openapi/components.js';
@@ -56,6 +57,10 @@ const TAGS = {
   pixKeys: { name: 'Pix keys', description: 'Pix keys of a customer.' },
   withdrawals: { name: 'Withdrawals', description: 'Currencies, withdrawals and their webhook.' },
   deposits: { name: 'Deposits', description: 'Currencies, deposits and their webhook.' },
+  company: {
+    name: 'Company',
+    description: "The account's balances, its sub-accounts and their one-time setup.",
+  },
 } as const satisfies Record<keyof typeof operations, { name: string; description: string }>;
 
 function isErrorStatus(status: number): status is ErrorStatus {
@@ -64,7 +69,7 @@ function isErrorStatus(status: number): status is ErrorStatus {
 
 // The table says which statuses an operation answers; the prose must describe exactly those.
 function responsesOf(spec: ServiceOperation, registry: Registry): Record<string, OpenApiResponse> {
-  const { successes, errors } = OPERATION_PROSE[spec.id];
+  const { successes, errors, example400 } = OPERATION_PROSE[spec.id];
   const described = [...Object.keys(successes), ...Object.keys(errors)].map(Number);
   const listed = [...spec.statuses];
   if (described.sort((a, b) => a - b).join() !== listed.sort((a, b) => a - b).join()) {
@@ -77,6 +82,11 @@ function responsesOf(spec: ServiceOperation, registry: Registry): Record<string,
       responses[status] = {
         description: success.description,
         content: json(componentId(registry, spec.response), success.example),
+      };
+    } else if (status === 400 && example400 !== undefined) {
+      responses[status] = {
+        description: `${REASON_PHRASES[400]}: ${errors[status]}`,
+        content: json(MESSAGE_400_BODY.id, { message: example400 }),
       };
     } else if (isErrorStatus(status)) {
       const phrase = REASON_PHRASES[status];

@@ -1,17 +1,24 @@
 import type { OperationId, ServiceOperation } from './operations.js';
+import type { AccountState } from './state/accounts.js';
 import type { ServiceState } from './state.js';
 
 /**
- * What a resolver gets: the service state, the decoded path parameters, and the parsed JSON body
- * when the operation reads one (the router has checked authentication and read the body before).
+ * What a resolver gets: the state of the account whose token called it (the main account for
+ * the operations without a token), the decoded path parameters, the parsed JSON body when the
+ * operation reads one, and the caller address (the router has checked the allowlist and the token
+ * and read the body before). A resolver reads and writes `state` alone, so it cannot reach
+ * another account; the two that must see every account, logging in and creating a sub-account,
+ * read `service`.
  *
  * @internal
  */
 export interface RouteContext {
-  readonly state: ServiceState;
+  readonly state: AccountState;
+  readonly service: ServiceState;
   readonly request: Request;
   readonly params: Readonly<Record<string, string>>;
   readonly body: unknown;
+  readonly callerIp: string;
 }
 
 /**

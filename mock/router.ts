@@ -1,4 +1,5 @@
 import { authResolvers } from './handlers/auth.js';
+import { companyResolvers } from './handlers/company.js';
 import { controlRoutes } from './handlers/control.js';
 import { customerResolvers } from './handlers/customers.js';
 import { depositResolvers } from './handlers/deposits.js';
@@ -18,6 +19,7 @@ import {
 } from './http.js';
 import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
 import { matchPath, type Resolvers, type Route, routeOf, splitPath } from './route.js';
+import type { AccountState } from './state/accounts.js';
 import type { ServiceState } from './state.js';
 import type { JournalEntry } from './types.js';
 
@@ -40,6 +42,7 @@ const RESOLVERS: Resolvers = {
   ...withdrawalResolvers,
   ...depositResolvers,
   ...customerResolvers,
+  ...companyResolvers,
 };
 
 /**
@@ -93,11 +96,12 @@ function normaliseIp(ip: string): string {
   return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
 }
 
+/** The account of the request's token, when it may call `operation`, or why not. */
 async function authenticate(
   state: ServiceState,
   request: Request,
   operation: OperationId,
-): Promise<string | undefined> {
+): Promise<AccountState | string> {
   const header = request.headers.get('authorization');
   if (header === null) return 'missing Authorization header';
   // A promise used as a token: `mock.auth.issueToken()` without `await`.
@@ -106,7 +110,12 @@ async function authenticate(
   }
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match?.[1]) return 'Authorization is not "Bearer <token>"';
-  return state.auth.refusal(match[1], operation);
+  const verdict = await state.auth.verify(match[1]);
+  if ('refused' in verdict) return verdict.refused;
+  const account = state.accounts.get(verdict.accountId);
+  if (account === undefined) return 'token of an unknown account';
+  if (account.deniedActions.has(operation)) return `not authorized for ${operation}`;
+  return account;
 }
 
 function parseJson(request: Request, bytes: Uint8Array): unknown {
@@ -189,7 +198,7 @@ export function createRouter(state: ServiceState): Router {
         // The reason goes out in a header; a failure of the mock itself (500) stays unexplained.
         response =
           error instanceof HttpError
-            ? refusalResponse(status, error.detail)
+            ? refusalResponse(status, error.detail, error.bodyMessage)
             : errorResponse(status);
       }
       if (fault?.phase !== 'after') return response;
@@ -220,6 +229,7 @@ async function answer(
   entry: {
     path: string;
     authFailure?: string;
+    account?: string;
     body?: unknown;
     bodyBytes?: number;
     truncated?: true;
@@ -236,19 +246,23 @@ async function answer(
     entry.authFailure = `caller ${callerIp} not in the allowlist`;
     throw new HttpError(401, entry.authFailure);
   }
+  // The account of the token: the resolver is handed its state alone.
+  let account = state.main;
   if (route.auth) {
-    const failure = await authenticate(state, request, route.operation);
-    if (failure !== undefined) {
-      entry.authFailure = failure;
-      throw new HttpError(401, failure);
+    const found = await authenticate(state, request, route.operation);
+    if (typeof found === 'string') {
+      entry.authFailure = found;
+      throw new HttpError(401, found);
     }
+    account = found;
+    if (account !== state.main) entry.account = account.id;
   }
   let body: unknown;
   if (route.body) {
     body = parseJson(request, bytes);
     Object.assign(entry, journalBody(body));
   }
-  return route.handle({ state, request, params, body });
+  return route.handle({ state: account, service: state, request, params, body, callerIp });
 }
 
 async function handleControl(
@@ -259,6 +273,12 @@ async function handleControl(
   const method = request.method.toUpperCase();
   const segments = splitPath(path);
   try {
+    // `?account=<id>` addresses a sub-account; without it, the main account.
+    const accountId = new URL(request.url).searchParams.get('account');
+    const account = accountId === null ? state.main : state.accounts.get(accountId);
+    if (account === undefined) {
+      throw new HttpError(404, `no account with id ${JSON.stringify(accountId)}`);
+    }
     for (const route of segments ? controlRoutes : []) {
       if (route.method !== method) continue;
       const params = matchPath(route.path, segments ?? []);
@@ -274,7 +294,7 @@ async function handleControl(
           }
         }
       }
-      return await route.handle({ state, params, body });
+      return await route.handle({ state, account, params, body });
     }
     throw new HttpError(404, `no control route ${method} ${path}`);
   } catch (error) {

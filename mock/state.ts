@@ -9,11 +9,17 @@ import {
   type RandomSource,
   seededRandom,
 } from './ids.js';
+import {
+  type AccountServices,
+  type AccountSpec,
+  AccountState,
+  AccountsArea,
+} from './state/accounts.js';
 import { AuthArea } from './state/auth.js';
-import { type CustomerRecord, CustomersArea } from './state/customers.js';
+import type { CustomerRecord } from './state/customers.js';
 import { JournalArea } from './state/journal.js';
-import { PixKeysArea } from './state/pix-keys.js';
-import { type TransactionKind, TransactionsArea } from './state/transactions.js';
+import { LedgerArea, type LedgerCurrency } from './state/ledger.js';
+import type { TransactionKind } from './state/transactions.js';
 import type { PaymentServiceMockOptions } from './types.js';
 import { checkUrl, WebhookDispatcher } from './webhooks.js';
 
@@ -29,6 +35,8 @@ interface Baseline {
 const FIFTEEN_DAYS_MS = 15 * 24 * 60 * 60 * 1000;
 const SEEDED_START = '2040-01-01T00:00:00.000Z';
 const DEFAULT_EMAIL = 'merchant@payments.test';
+/** Generous, so that suites written before the ledger never meet an insufficient balance. */
+const DEFAULT_BALANCE = { BRL: '1000000.00' } as const;
 
 function freeze<T extends object>(value: T): T {
   return Object.freeze(value);
@@ -36,8 +44,8 @@ function freeze<T extends object>(value: T): T {
 
 /**
  * The in-memory service of one mock: its configuration, the baseline every reset() returns to,
- * and its areas (auth, journal, customers, Pix keys, transactions, beside faults and webhooks),
- * each owning its records and its reset. Two instances share nothing.
+ * its service-wide areas (auth, journal, faults, webhook deliveries) and its accounts, each of
+ * which owns its customers, Pix keys, transactions and ledger. Two instances share nothing.
  *
  * @internal
  */
@@ -52,11 +60,15 @@ export class ServiceState {
   readonly clock: InternalClock;
   readonly auth: AuthArea;
   readonly journal: JournalArea;
-  readonly customers: CustomersArea;
-  readonly pixKeys: PixKeysArea;
-  readonly transactions: TransactionsArea;
+  readonly accounts = new AccountsArea();
   readonly faults = new FaultRegistry();
   readonly webhooks: WebhookDispatcher;
+  /** The main account's starting balance. */
+  readonly startingBalance: ReadonlyMap<LedgerCurrency, number>;
+  /** Whether the main account starts as a partner, allowed to create sub-accounts. */
+  readonly partner: boolean;
+  readonly #initialWebhookUrl: string | null;
+  readonly #accountServices: AccountServices;
 
   random: RandomSource;
   #objectId: (nowMs: number) => string;
@@ -87,23 +99,25 @@ export class ServiceState {
     this.auth = new AuthArea(
       this.clock,
       positive(options.tokenTtlMs, FIFTEEN_DAYS_MS, 'tokenTtlMs'),
-      () => this.companyId,
     );
+    this.#initialWebhookUrl = checkUrl(options.webhookUrl ?? null);
     this.webhooks = new WebhookDispatcher(
-      checkUrl(options.webhookUrl ?? null),
       positive(options.webhookTimeoutMs, 5000, 'webhookTimeoutMs'),
       () => this.nowIso(),
     );
-    const stamps = {
-      newId: () => this.newId(),
-      nowIso: () => this.nowIso(),
-      random: () => this.random,
+    this.startingBalance = LedgerArea.check(options.balance ?? DEFAULT_BALANCE, 'balance');
+    if (options.partner !== undefined && typeof options.partner !== 'boolean') {
+      throw new TypeError('partner must be a boolean');
+    }
+    this.partner = options.partner ?? true;
+    this.#accountServices = {
+      stamps: { newId: () => this.newId(), nowIso: () => this.nowIso(), random: () => this.random },
+      strict: this.strict,
+      maskKeys: options.maskKeys ?? false,
+      pixDirectory: new Set(),
+      currenciesOf: (kind) => this.currenciesOf(kind),
+      deliver: (payload, trigger, target) => this.webhooks.deliver(payload, trigger, target),
     };
-    this.customers = new CustomersArea(stamps);
-    this.pixKeys = new PixKeysArea(stamps, options.maskKeys ?? false);
-    this.transactions = new TransactionsArea(stamps, (payload, trigger) =>
-      this.webhooks.deliver(payload, trigger),
-    );
     this.random = this.#newRandom();
     this.#objectId = objectIdFactory(this.random);
     this.#baseline = this.#makeBaseline(options.credentials);
@@ -120,6 +134,16 @@ export class ServiceState {
 
   get seededCustomerId(): string {
     return this.#baseline.seededCustomer._id;
+  }
+
+  /** The main account (`mock.credentials`), whose controls are the mock's own. */
+  get main(): AccountState {
+    return this.accounts.main;
+  }
+
+  /** A new account of this service (not yet added to {@link ServiceState.accounts}). */
+  newAccount(spec: AccountSpec): AccountState {
+    return new AccountState(spec, this.#accountServices);
   }
 
   /** The currencies listed for this kind of transaction (different objects for each kind). */
@@ -214,10 +238,22 @@ export class ServiceState {
     });
   }
 
+  // The main account afresh; the sub-accounts are gone.
   #restoreBaseline(): void {
-    this.pixKeys.reset();
-    this.transactions.reset();
-    this.customers.reset(this.#baseline.seededCustomer);
+    const baseline = this.#baseline;
+    this.accounts.reset(
+      this.newAccount({
+        id: baseline.companyId,
+        name: 'Empresa Exemplo Ltda',
+        credentials: baseline.credentials,
+        parentId: undefined,
+        partner: this.partner,
+        balance: this.startingBalance,
+        webhookUrl: this.#initialWebhookUrl,
+        seededCustomer: baseline.seededCustomer,
+        feeSplit: undefined,
+      }),
+    );
   }
 }
 

@@ -208,6 +208,187 @@ export interface PixKeyControls {
 }
 
 /**
+ * Balances to set, per currency, as decimal strings: `BRL` with at most two decimals, `USDT` with
+ * at most six (as the provider's balance page shows it). A number is taken as its shortest text
+ * (`10.5`), so `0.1 + 0.2` is refused.
+ *
+ * @example
+ * ```ts
+ * const balances: MockBalances = { BRL: '10.00', USDT: '2.5' };
+ * mock.company.setBalance(balances);
+ * ```
+ */
+export type MockBalances = Readonly<Partial<Record<'BRL' | 'USDT', string | number>>>;
+
+/**
+ * One balance as `POST /balance/company` answers it (per the provider's public docs): a fiat
+ * currency with the amount available (`totalAmount`) and the amount held by withdrawals not yet
+ * paid (`totalHeld`), or a cryptocurrency with its amount.
+ *
+ * @example
+ * ```ts
+ * const brl = mock.company.balances().find((b): b is MockFiatBalance => 'currency' in b);
+ * brl?.totalAmount; // 1000000
+ * ```
+ */
+export type MockBalance = MockFiatBalance | MockCryptoBalance;
+
+/**
+ * A fiat balance (BRL).
+ *
+ * @example
+ * ```ts
+ * const brl: MockFiatBalance = { currency: { type: 'PIX', name: 'BRL' }, totalAmount: 1.94, totalHeld: 0 };
+ * ```
+ */
+export interface MockFiatBalance {
+  /** The currency, as the balance route names it. */
+  readonly currency: { readonly type: string; readonly name: string };
+  /** The amount available, a decimal number (exact to the cent). */
+  readonly totalAmount: number;
+  /** The amount held by withdrawals created and not yet paid or failed. */
+  readonly totalHeld: number;
+}
+
+/**
+ * A cryptocurrency balance (USDT).
+ *
+ * @example
+ * ```ts
+ * const usdt: MockCryptoBalance = { cryptocurrency: { name: 'USDT', symbol: 'USDT' }, totalAmount: 0.866938 };
+ * ```
+ */
+export interface MockCryptoBalance {
+  /** The cryptocurrency, as the balance route names it. */
+  readonly cryptocurrency: { readonly name: string; readonly symbol: string };
+  /** The amount, a decimal number (exact to six decimals). */
+  readonly totalAmount: number;
+}
+
+/**
+ * What `mock.company.createSubAccount()` takes. Every field is optional.
+ *
+ * @example
+ * ```ts
+ * const sub = mock.company.createSubAccount({ email: 'loja-b@example.com', balance: { BRL: '500.00' } });
+ * ```
+ */
+export interface MockSubAccountInput {
+  /** The sub-account's company name. Default: `Subconta <n>`. */
+  readonly name?: string | undefined;
+  /** Its login e-mail, unused by every other account. Default: `subconta-<n>@payments.test`. */
+  readonly email?: string | undefined;
+  /** Its login password. Default: a generated one (deterministic with a seed). */
+  readonly password?: string | undefined;
+  /** Its starting balance. Default: nothing in any currency. */
+  readonly balance?: MockBalances | undefined;
+  /** The fee split, as `POST /company/subaccount` takes it; kept, not charged by the mock. */
+  readonly feeSplit?: unknown;
+}
+
+/**
+ * A sub-account: its id (the `sub` of its tokens) and its login, which works at once.
+ *
+ * @example
+ * ```ts
+ * const sub: MockSubAccount = mock.company.createSubAccount();
+ * const subClient = new PaymentClient({ baseUrl: mock.baseUrl, ...sub.credentials });
+ * ```
+ */
+export interface MockSubAccount {
+  /** The sub-account's id; `mock.account(_id)` gives its controls. */
+  readonly _id: string;
+  /** Its login for `POST /auth/token`. */
+  readonly credentials: MockCredentials;
+}
+
+/**
+ * The company controls of one account: its ledger, its sub-accounts, its IP lists and its
+ * partner level.
+ *
+ * @example
+ * ```ts
+ * mock.company.setBalance({ BRL: '10.00' });
+ * mock.company.balances(); // [{ currency: { type: 'PIX', name: 'BRL' }, totalAmount: 10, totalHeld: 0 }, …]
+ * const sub = mock.company.createSubAccount();
+ * ```
+ */
+export interface CompanyControls {
+  /**
+   * Sets the available amount of each currency given; the others, and the amounts held by
+   * withdrawals, stay. A `TypeError` (and nothing set) for an unknown currency or an amount that
+   * is not a non-negative decimal with at most its currency's decimals.
+   */
+  setBalance(balances: MockBalances): void;
+  /** The balances, as `POST /balance/company` answers them. */
+  balances(): MockBalance[];
+  /**
+   * Creates a sub-account of this account, which logs in at once. A `TypeError` when the e-mail
+   * already logs in to an account, or when this account is itself a sub-account.
+   */
+  createSubAccount(input?: MockSubAccountInput): MockSubAccount;
+  /** The sub-accounts of this account, oldest first. */
+  readonly subAccounts: ReadonlyArray<MockSubAccount>;
+  /**
+   * Only these caller addresses may read the balance (its own list, the dashboard's "IP
+   * Permitidos para consulta de saldo via API"); others get 401. `[]`, the default, allows all.
+   */
+  allowBalanceIps(ips: ReadonlyArray<string>): void;
+  /** The balance allowlist (`[]`: everyone allowed). */
+  readonly balanceIps: ReadonlyArray<string>;
+  /**
+   * Only these caller addresses may create withdrawals; others get 401. `[]`, the default,
+   * allows all. `POST /withdraw/allowed-ip/subaccount` sets a sub-account's first one.
+   */
+  allowWithdrawalIps(ips: ReadonlyArray<string>): void;
+  /** The withdrawal allowlist (`[]`: everyone allowed). */
+  readonly withdrawalIps: ReadonlyArray<string>;
+  /**
+   * Whether the account is a partner, allowed to create sub-accounts over HTTP (401 otherwise).
+   * The main account is one unless created with `partner: false`; a sub-account never is.
+   */
+  readonly partner: boolean;
+  /** Makes the account a partner or not; a `TypeError` for a sub-account or a non-boolean. */
+  setPartner(partner: boolean): void;
+}
+
+/**
+ * The controls of one account, the main one or a sub-account (`mock.account(id)`): the same
+ * controls the mock has for its main account, addressed to that account alone.
+ *
+ * @example
+ * ```ts
+ * const sub = mock.company.createSubAccount({ balance: { BRL: '100.00' } });
+ * const account = mock.account(sub._id);
+ * const customer = account.customers.create();
+ * await account.withdrawals.settle(withdrawalId, 'PAID');
+ * account.company.balances();
+ * ```
+ */
+export interface MockAccount {
+  /** The account's id (the `sub` of its tokens). */
+  readonly id: string;
+  /** Whether it is a sub-account. */
+  readonly isSubAccount: boolean;
+  /** Its login. */
+  readonly credentials: MockCredentials;
+  /** Its customers (a sub-account starts with none, so its `seeded` throws an `Error`). */
+  readonly customers: CustomerControls;
+  /** Its Pix keys. */
+  readonly pixKeys: PixKeyControls;
+  /** Its withdrawals. */
+  readonly withdrawals: TransactionControls<MockWithdrawal>;
+  /** Its deposits. */
+  readonly deposits: TransactionControls<MockDeposit>;
+  /** Its callback URL, and the deliveries of its own transactions. */
+  readonly webhooks: Pick<WebhookControls, 'setUrl' | 'url' | 'deliveries'>;
+  /** Its ledger, sub-accounts, IP lists and partner level. */
+  readonly company: CompanyControls;
+  /** The actions its token lacks, and tokens for it. */
+  readonly auth: Pick<AuthControls, 'denyAction' | 'allowAction' | 'issueToken'>;
+}
+
+/**
  * A faithful in-memory Pix payment service. Every instance owns its state; two share nothing.
  *
  * @example
@@ -249,9 +430,16 @@ export interface PaymentServiceMock {
   readonly auth: AuthControls;
   /** The mock's clock: `now()` returns a `Date`. */
   readonly clock: MockClock;
+  /** The main account's ledger, sub-accounts, IP lists and partner level. */
+  readonly company: CompanyControls;
   /**
-   * Back to the freshly created state: data, journal, deliveries, faults, allowlist, denied
-   * actions, caller address, webhook URL and clock. Credentials, the seeded customer and (with a
+   * The controls of one account: a sub-account by its id, the main account by its id or with no
+   * argument. A `RangeError` for an id no account has (a sub-account is gone after `reset()`).
+   */
+  account(id?: string): MockAccount;
+  /**
+   * Back to the freshly created state: data, balances, journal, deliveries, faults, allowlist,
+   * denied actions, caller address, webhook URL and clock; the sub-accounts are gone. Credentials, the seeded customer and (with a
    * seed) the sequence of ids are the same as at creation. Tokens stay valid.
    */
   reset(): void;
@@ -374,6 +562,19 @@ export interface PaymentServiceMockOptions {
    * `crypto.getRandomValues`.
    */
   readonly seed?: number | string | undefined;
+  /**
+   * The main account's starting balance (see {@link MockBalances}); `reset()` returns to it.
+   *
+   * @default { BRL: '1000000.00' }
+   */
+  readonly balance?: MockBalances | undefined;
+  /**
+   * Whether the main account is a partner, allowed to create sub-accounts over HTTP
+   * (`POST /company/subaccount`; 401 otherwise).
+   *
+   * @default true
+   */
+  readonly partner?: boolean | undefined;
   /** The company's login for `POST /auth/token`. Default: `merchant@payments.test` and a generated password. */
   readonly credentials?:
     | {
@@ -611,6 +812,8 @@ export interface JournalEntry {
   readonly fault?: string;
   /** Why authentication failed, if it did (never sent to the caller). */
   readonly authFailure?: string;
+  /** The sub-account whose token made the request; absent for the main account. */
+  readonly account?: string;
   /** Why the request was refused, if it was (never sent to the caller). */
   readonly detail?: string;
   /**

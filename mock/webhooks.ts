@@ -38,6 +38,11 @@ export interface WebhookDelivery {
   readonly id: number;
   /** Where it was sent; `null` when no URL was set (`outcome: 'skipped'`). */
   readonly url: string | null;
+  /**
+   * The id of the account whose transaction it is: the main account's (the `sub` of its tokens)
+   * or a sub-account's, each delivered to its own URL.
+   */
+  readonly account: string;
   /** What set it off: a resend operation or `settle`. */
   readonly trigger: 'resend' | 'settle';
   /** The JSON body sent (per the provider's public docs). */
@@ -55,7 +60,8 @@ export interface WebhookDelivery {
 }
 
 /**
- * Sends webhook notifications over real HTTP and journals them.
+ * Sends webhook notifications over real HTTP and journals them, for every account (each
+ * delivery goes to the URL of the account it is for).
  *
  * @internal
  */
@@ -63,35 +69,31 @@ export class WebhookDispatcher {
   #deliveries: WebhookDelivery[] = [];
   readonly #pending = new Set<Promise<WebhookDelivery>>();
   #next = 1;
-  url: string | null;
 
   constructor(
-    private readonly initialUrl: string | null,
     readonly timeoutMs: number,
     private readonly nowIso: () => string,
-  ) {
-    this.url = initialUrl;
-  }
+  ) {}
 
   get deliveries(): ReadonlyArray<WebhookDelivery> {
     return [...this.#deliveries];
   }
 
-  setUrl(url: string | null): void {
-    this.url = checkUrl(url);
-  }
-
   reset(): void {
     this.#deliveries = [];
     this.#next = 1;
-    this.url = this.initialUrl;
   }
 
-  /** Starts a delivery; the promise settles when it has ended, and never rejects. */
-  deliver(payload: WebhookPayload, trigger: WebhookDelivery['trigger']): Promise<WebhookDelivery> {
+  /** Starts a delivery to `target.url`; the promise settles when it has ended, and never rejects. */
+  deliver(
+    payload: WebhookPayload,
+    trigger: WebhookDelivery['trigger'],
+    target: { readonly url: string | null; readonly account: string },
+  ): Promise<WebhookDelivery> {
     const record: WebhookDelivery = {
       id: this.#next++,
-      url: this.url,
+      url: target.url,
+      account: target.account,
       trigger,
       payload,
       time: this.nowIso(),

@@ -14,6 +14,7 @@ import { DEFAULT_BACKOFF, type RetryBackoff } from './core/retry.js';
 import { InMemoryTokenStore, type TokenStore } from './core/tokens.js';
 import { type FetchLike, type RequestOptions, Transport } from './core/transport.js';
 import { PaymentError, type PaymentIssue } from './errors.js';
+import { Company } from './resources/company.js';
 import { Customers } from './resources/customers.js';
 import { Deposits } from './resources/deposits.js';
 import { PixKeys } from './resources/pix-keys.js';
@@ -207,6 +208,8 @@ export class PaymentClient {
   readonly deposits: Deposits;
   /** Customers (per the provider's public docs). */
   readonly customers: Customers;
+  /** The company account: balances and sub-accounts (per the provider's public docs). */
+  readonly company: Company;
 
   readonly #transport: Transport;
   readonly #baseUrl: string;
@@ -271,6 +274,7 @@ export class PaymentClient {
     this.withdrawals = new Withdrawals(this.#transport, validateInput);
     this.deposits = new Deposits(this.#transport, validateInput);
     this.customers = new Customers(this.#transport, validateInput);
+    this.company = new Company(this.#transport, validateInput);
   }
 
   /** The service's base URL, normalised (no trailing slash). */

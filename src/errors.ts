@@ -43,18 +43,18 @@ export interface RequestFacts {
 
 // Every message about a request ends alike: where it went (the full URL, never a query, which may
 // hold a secret), how many attempts were made, what the server said was wrong, and what to check.
-function located(facts: RequestFacts, reason?: string, check?: string): string {
+function located(facts: RequestFacts, reason?: string, hint?: string): string {
   const attempts = facts.attempts ?? 1;
-  return `${facts.method} ${(facts.url ?? facts.path).replace(/[?#].*/s, '')}${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}${check ? `. Check ${check}` : ''}`;
+  return `${facts.method} ${(facts.url ?? facts.path).replace(/[?#].*/s, '')}${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}${hint ? `. ${hint}` : ''}`;
 }
 
 // What to check after an API error: a redirect or a 404 on the login means a wrong baseUrl, a 401
 // on the login the account or the IP allowlist (the service refuses unknown IPs with 401 too).
-function apiCheck(status: number, path: string): string | undefined {
+function apiHint(status: number, path: string): string | undefined {
   const login = path === '/auth/token';
-  if (status < 400 || (login && status === 404)) return 'baseUrl';
+  if (status < 400 || (login && status === 404)) return 'Check baseUrl';
   if (status === 401)
-    return login ? 'email, password and IP allowlist' : 'IP allowlist, permissions';
+    return `Check ${login ? 'email, password and IP allowlist' : 'IP allowlist, permissions'}`;
   return undefined;
 }
 
@@ -87,6 +87,11 @@ export interface PaymentApiErrorInit extends RequestFacts {
    * header); the caller strips control characters, bounds its length and removes secrets.
    */
   readonly reason?: string | undefined;
+  /**
+   * What the caller can do about it, added to the message after the request facts; without it,
+   * the client's own advice for the status (a refused login, a redirect), if any.
+   */
+  readonly hint?: string | undefined;
 }
 
 /**
@@ -125,6 +130,8 @@ export class PaymentApiError extends PaymentError {
   readonly url: string | undefined;
   /** Attempts made before this error was thrown, the first included. */
   readonly attempts: number;
+  /** Why the server refused, where it said so apart from the body (the mock does). */
+  readonly reason: string | undefined;
   /** The `x-request-id` response header, when the service sent one. */
   readonly requestId: string | undefined;
   /** How long the service asked the client to wait (`Retry-After`), in milliseconds. */
@@ -132,7 +139,7 @@ export class PaymentApiError extends PaymentError {
 
   constructor(init: PaymentApiErrorInit) {
     super(
-      `${init.status} ${init.serviceMessage}: ${located(init, init.reason, apiCheck(init.status, init.path))}`,
+      `${init.status} ${init.serviceMessage}: ${located(init, init.reason, init.hint ?? apiHint(init.status, init.path))}`,
     );
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
@@ -141,6 +148,7 @@ export class PaymentApiError extends PaymentError {
     this.path = init.path;
     this.url = init.url;
     this.attempts = init.attempts ?? 1;
+    this.reason = init.reason;
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
   }
@@ -294,9 +302,9 @@ export class PaymentConnectionError extends PaymentError {
       .slice(0, 200);
     // A refused port, an unknown host: baseUrl; a TLS failure: https against a plain port, mostly.
     const check = /SSL|TLS|CERT|EPROTO/.test(code)
-      ? 'http or https in baseUrl'
+      ? 'Check http or https in baseUrl'
       : /^E(CONNREFUSED|NOTFOUND|AI_AGAIN)$/.test(code)
-        ? 'baseUrl'
+        ? 'Check baseUrl'
         : undefined;
     super(`Connection failed: ${located(facts, reason, check)}`, options);
     this.method = facts.method;

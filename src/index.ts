@@ -54,12 +54,14 @@ export {
 export * from './models/index.js';
 export {
   type AmountInput,
+  amountToCents,
   centsToAmount,
   formatCents,
   MAX_AMOUNT_CENTS,
   normalizeAmount,
   toCents,
 } from './money.js';
+export { Company } from './resources/company.js';
 export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';
 export { PixKeys } from './resources/pix-keys.js';

@@ -44,6 +44,12 @@ function reject(message: string, path: ReadonlyArray<PropertyKey>): never {
   throw new PaymentValidationError([{ path, message }], 'Invalid amount');
 }
 
+// Build the integer from its digits: exact for every amount up to Number.MAX_SAFE_INTEGER cents.
+function digitsToCents(match: RegExpExecArray): number {
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  return Number((match[1] ?? '0').replace(/^0+(?=\d)/, '') + fraction);
+}
+
 function centsFromDecimal(text: string, path: ReadonlyArray<PropertyKey>): number {
   const match = DECIMAL.exec(text);
   if (!match) {
@@ -56,10 +62,7 @@ function centsFromDecimal(text: string, path: ReadonlyArray<PropertyKey>): numbe
     }
     return reject(`is not a positive decimal amount: ${quoted}`, path);
   }
-  const units = match[1] ?? '0';
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  // Build the integer from its digits: exact for every amount up to Number.MAX_SAFE_INTEGER cents.
-  const cents = Number(units.replace(/^0+(?=\d)/, '') + fraction);
+  const cents = digitsToCents(match);
   if (cents > MAX_AMOUNT_CENTS) reject(TOO_LARGE, path);
   if (cents === 0) reject('must be greater than zero', path);
   return cents;
@@ -118,6 +121,33 @@ export function toCents(
  */
 export function centsToAmount(cents: number): number {
   return cents / 100;
+}
+
+/**
+ * Integer cents of an amount the service sent as a decimal number (a balance, a transaction's
+ * amount), read from its shortest text as {@link toCents} reads a number, so no float arithmetic
+ * touches it (`1.94` -> `194`). Unlike {@link toCents}, zero and negatives are amounts here.
+ *
+ * @param path - Where the amount sits, for the error's `issues`.
+ * @throws {@link PaymentValidationError} when the amount is not finite, has a third decimal or is
+ * beyond exact integer cents.
+ *
+ * @example
+ * ```ts
+ * amountToCents(1.94); // 194
+ * amountToCents(0);    // 0
+ * ```
+ */
+export function amountToCents(
+  amount: number,
+  path: ReadonlyArray<PropertyKey> = ['amount'],
+): number {
+  const text = String(Math.abs(amount));
+  const match = Number.isFinite(amount) ? DECIMAL.exec(text) : null;
+  if (!match) return reject(`is not a decimal amount with at most two decimals: ${amount}`, path);
+  const cents = digitsToCents(match);
+  if (!Number.isSafeInteger(cents)) return reject('is beyond exact integer cents', path);
+  return amount < 0 ? -cents : cents;
 }
 
 /**

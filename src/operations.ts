@@ -2,9 +2,12 @@ import * as z from 'zod/mini';
 // The schemas come from the models' index only: the mock's builds take that module from the package.
 import {
   AddPixKeyResult,
+  BalanceFilter,
+  BalanceList,
   CreateCustomerInput,
   CreateCustomerResult,
   CreateDepositResult,
+  CreateSubAccountInput,
   CreateWithdrawalResponse,
   CurrencyList,
   Customer,
@@ -12,10 +15,12 @@ import {
   MessageResult,
   PixKeyInput,
   PixKeyList,
+  SubAccountWebhookInput,
   TokenRequest,
   TokenResponse,
   TransactionDetails,
   UpdateCustomerInput,
+  WithdrawalIpInput,
   WithdrawalRequest,
 } from './models/index.js';
 import { schema } from './models/shared.js';
@@ -274,6 +279,69 @@ export const operations = {
       retry: true,
       summary: 'Update a customer',
       statuses: [200, 400, 401, 404, 409, 500],
+    },
+  },
+  /** The company account: balances and sub-accounts (per the provider's public docs). */
+  company: {
+    /**
+     * `POST /balance/company`: retried, it only reads (`{}` or a filter), so a second attempt
+     * changes nothing.
+     */
+    getBalance: {
+      id: 'company.getBalance',
+      method: 'POST',
+      path: '/balance/company',
+      request: BalanceFilter,
+      response: BalanceList,
+      auth: true,
+      retry: true,
+      summary: 'Get the account balances',
+      statuses: [200, 400, 401, 500],
+    },
+    /**
+     * `POST /company/subaccount` (partner accounts): not retried, a second attempt would create
+     * a second sub-account or meet the first one's e-mail; nothing published makes it repeatable.
+     */
+    createSubAccount: {
+      id: 'company.createSubAccount',
+      method: 'POST',
+      path: '/company/subaccount',
+      request: CreateSubAccountInput,
+      response: MessageResult,
+      auth: true,
+      retry: false,
+      summary: 'Create a sub-account',
+      statuses: [200, 400, 401, 500],
+    },
+    /**
+     * `POST /webhook/subaccount`, with the sub-account's token: not retried, it works once (a
+     * second attempt after a first that arrived is 400).
+     */
+    registerWebhook: {
+      id: 'company.registerWebhook',
+      method: 'POST',
+      path: '/webhook/subaccount',
+      request: SubAccountWebhookInput,
+      response: MessageResult,
+      auth: true,
+      retry: false,
+      summary: "Register a sub-account's first webhook",
+      statuses: [200, 400, 401, 500],
+    },
+    /**
+     * `POST /withdraw/allowed-ip/subaccount`, with the sub-account's token: not retried, it works
+     * once (a second attempt after a first that arrived is 400).
+     */
+    allowWithdrawalIp: {
+      id: 'company.allowWithdrawalIp',
+      method: 'POST',
+      path: '/withdraw/allowed-ip/subaccount',
+      request: WithdrawalIpInput,
+      response: MessageResult,
+      auth: true,
+      retry: false,
+      summary: "Allow a sub-account's first withdrawal IP",
+      statuses: [200, 400, 401, 500],
     },
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, OperationSpec>>>>;

@@ -1,4 +1,5 @@
 import {
+  amountToCents,
   centsToAmount,
   formatCents,
   normalizeAmount,
@@ -138,5 +139,28 @@ describe('centsToAmount, normalizeAmount and formatCents', () => {
     [-1050, '-10.50'],
   ])('formatCents(%i) is %s', (cents, text) => {
     expect(formatCents(cents)).toBe(text);
+  });
+});
+
+describe('amountToCents', () => {
+  it('reads an amount the service sent as its exact cents, zero and negatives included', () => {
+    expect(amountToCents(1.94)).toBe(194);
+    expect(amountToCents(0)).toBe(0);
+    expect(amountToCents(-0)).toBe(0);
+    expect(amountToCents(-12.3)).toBe(-1230);
+    expect(amountToCents(1.13)).toBe(113); // 1.13 * 100 is 112.99999999999999
+    expect(amountToCents(centsToAmount(123_456_789_012))).toBe(123_456_789_012);
+  });
+
+  it('refuses what is not whole cents, naming the path it is given', () => {
+    for (const bad of [0.1 + 0.2, 1.005, 1e21, 5e-7, Number.NaN, Number.NEGATIVE_INFINITY]) {
+      expect(() => amountToCents(bad), String(bad)).toThrow(PaymentValidationError);
+    }
+    expect(issueOf(() => amountToCents(0.001, ['balances', 0, 'totalHeld']))?.path).toEqual([
+      'balances',
+      0,
+      'totalHeld',
+    ]);
+    expect(() => amountToCents(2 ** 60)).toThrow(PaymentValidationError);
   });
 });

@@ -154,6 +154,34 @@ const ROUTES: ReadonlyArray<{
     success: [200],
     fromProviderDocs: true,
   },
+  {
+    method: 'post',
+    path: '/balance/company',
+    operationId: 'company.getBalance',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'post',
+    path: '/company/subaccount',
+    operationId: 'company.createSubAccount',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'post',
+    path: '/webhook/subaccount',
+    operationId: 'company.registerWebhook',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'post',
+    path: '/withdraw/allowed-ip/subaccount',
+    operationId: 'company.allowWithdrawalIp',
+    success: [200],
+    fromProviderDocs: true,
+  },
 ];
 
 const AUTH_401 = 'Invalid or expired token; invalid or missing header; IP not allowed.';
@@ -390,7 +418,10 @@ describe('createOpenApiDocument', () => {
       const response = operation.responses['400'];
       expect(response?.description, operation.operationId).toContain('the body is not JSON');
       const schema = response?.content?.['application/json'].schema ?? {};
-      expect(componentOf(schema), operation.operationId).toBe('BadRequestErrorBody');
+      // Where the service words some refusals itself, the body may carry its message instead.
+      expect(['BadRequestErrorBody', 'BadRequestWithMessageBody'], operation.operationId).toContain(
+        componentOf(schema),
+      );
     }
   });
 
@@ -675,6 +706,44 @@ describe('the document matches what the mock answers', () => {
     expect((await call('deposits.get', { params: { id: unknownId } })).status).toBe(404);
     expect((await call('deposits.resendWebhook', { params: { id: depositId } })).status).toBe(200);
     expect((await call('deposits.resendWebhook', { params: { id: unknownId } })).status).toBe(404);
+
+    // The company area: balances (an insufficient one answers the mock's message), a sub-account
+    // and its one-time setup with its own token.
+    const balances = await call('company.getBalance', { body: {} });
+    expect(balances.status).toBe(200);
+    expect((await call('company.getBalance', { body: { currency: 'BRL' } })).status).toBe(400);
+    mock.company.setBalance({ BRL: '1.00' });
+    const short = await call('withdrawals.create', {
+      body: { amount: 10.5, customerId: customer._id, currency: withdrawCurrency, pixKey },
+    });
+    expect(short).toEqual({ status: 400, body: { message: 'Saldo insuficiente' } });
+    const subAccount = {
+      user: { name: 'Loja B Ltda', email: 'loja-b@example.com', password: 'SenhaSegura123!' },
+      deposit: { currencies: [], blockchainNetworks: [], cryptocurrencies: [] },
+      withdraw: { currencies: [], blockchainNetworks: [], cryptocurrencies: [] },
+    };
+    expect((await call('company.createSubAccount', { body: subAccount })).status).toBe(200);
+    expect((await call('company.createSubAccount', { body: { user: {} } })).status).toBe(400);
+    const webhook = { name: 'Primeiro Webhook', externalWebhookUrl: 'https://loja-b.example/w' };
+    expect((await call('company.registerWebhook', { body: webhook })).status).toBe(400);
+    expect((await call('company.allowWithdrawalIp', { body: { ip: '8.8.8.8' } })).status).toBe(400);
+    const subLogin = await mock.fetch(`${mock.baseUrl}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'loja-b@example.com', password: 'SenhaSegura123!' }),
+    });
+    const subToken = ((await subLogin.json()) as { token: string }).token;
+    for (const expected of [200, 400]) {
+      expect(
+        (await call('company.registerWebhook', { body: webhook, token: subToken })).status,
+      ).toBe(expected);
+      expect(
+        (await call('company.allowWithdrawalIp', { body: { ip: '8.8.8.8' }, token: subToken }))
+          .status,
+      ).toBe(expected);
+    }
+    mock.company.setPartner(false);
+    expect((await call('company.createSubAccount', { body: subAccount })).status).toBe(401);
 
     // Removing the key last, so the withdrawal above could use it.
     const removeParams = { customerId: customer._id, keyId: pixKey._id };

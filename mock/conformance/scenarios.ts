@@ -255,6 +255,32 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     path: `/withdraw/${UNKNOWN_ID}/resend/webhook`,
     auth: 'none',
   }),
+  // The company area: the balance only reads; the other three are tried without a token, so
+  // nothing is created or registered on either side.
+  {
+    operation: 'POST /balance/company',
+    name: 'every balance',
+    needs: ['token'],
+    // Per the provider's public docs a fiat balance has `currency` and `totalHeld`, a crypto one
+    // `cryptocurrency`; an account may hold either kind alone.
+    optional: ['body[].currency', 'body[].cryptocurrency', 'body[].totalHeld'],
+    request: () => ({ method: 'POST', path: '/balance/company', auth: 'token', body: {} }),
+  },
+  ...(
+    [
+      '/balance/company',
+      '/company/subaccount',
+      '/webhook/subaccount',
+      '/withdraw/allowed-ip/subaccount',
+    ] as const
+  ).map((path) =>
+    refused(`POST ${path}`, 'no Authorization header', {
+      method: 'POST',
+      path,
+      auth: 'none',
+      body: {},
+    }),
+  ),
   // Writes, only with allowWrites, and only of one cent.
   {
     operation: 'POST /deposit',

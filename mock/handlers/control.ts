@@ -1,13 +1,19 @@
 import { type FaultSpec, InvalidFaultError } from '../faults.js';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { deniableOperation, type OperationId } from '../operations.js';
+import type { AccountState } from '../state/accounts.js';
+import { LedgerArea } from '../state/ledger.js';
 import type { TransactionKind } from '../state/transactions.js';
 import type { ServiceState } from '../state.js';
+import { checkUrl } from '../webhooks.js';
+import { createSubAccount } from './company.js';
 import { createCustomerDirect } from './customers.js';
 
 /**
  * A route of the mock's own control API under `/__mock/` (no authentication, no faults, not
- * journaled). It lets suites written in other languages drive the mock over HTTP.
+ * journaled). It lets suites written in other languages drive the mock over HTTP. `account` is
+ * the account the query's `account=<id>` names, the main account without one; the routes about
+ * one account's data and settings use it.
  *
  * @internal
  */
@@ -17,6 +23,7 @@ export interface ControlRoute {
   readonly body: boolean;
   handle(context: {
     state: ServiceState;
+    account: AccountState;
     params: Readonly<Record<string, string>>;
     body: unknown;
   }): Response | Promise<Response>;
@@ -29,26 +36,37 @@ function objectBody(body: unknown): Record<string, unknown> {
 }
 
 /**
- * A summary of the mock's state, for `GET /__mock/state`.
+ * A summary of the mock's state, for `GET /__mock/state`: the service's, and one account's (the
+ * main account's unless `?account=` names another).
  *
  * @internal
  */
-export function stateSummary(state: ServiceState): Record<string, unknown> {
+export function stateSummary(
+  state: ServiceState,
+  account: AccountState = state.main,
+): Record<string, unknown> {
   return {
     baseUrl: state.baseUrl,
-    credentials: state.credentials,
+    credentials: account.credentials,
     companyId: state.companyId,
-    seededCustomerId: state.seededCustomerId,
+    account: account.id,
+    subAccount: account.isSubAccount,
+    accounts: state.accounts.all().map(accountSummary),
+    seededCustomerId: account.seededCustomerId ?? null,
     strict: state.strict,
     now: state.nowIso(),
-    webhookUrl: state.webhooks.url,
+    webhookUrl: account.webhookUrl,
     allowedIps: state.auth.allowedIps,
-    deniedActions: [...state.auth.deniedActions],
+    deniedActions: [...account.deniedActions],
+    balances: account.ledger.answer(),
+    balanceIps: account.balanceIps,
+    withdrawalIps: account.withdrawalIps,
+    partner: account.partner,
     counts: {
-      customers: state.customers.size,
-      pixKeys: state.pixKeys.size,
-      withdrawals: state.transactions.size('withdrawal'),
-      deposits: state.transactions.size('deposit'),
+      customers: account.customers.size,
+      pixKeys: account.pixKeys.size,
+      withdrawals: account.transactions.size('withdrawal'),
+      deposits: account.transactions.size('deposit'),
       requests: state.journal.size,
       deliveries: state.webhooks.deliveries.length,
     },
@@ -65,12 +83,41 @@ export function stateSummary(state: ServiceState): Record<string, unknown> {
   };
 }
 
+/** An account as `GET /__mock/accounts` lists it (its login included: a test needs it). */
+function accountSummary(account: AccountState): Record<string, unknown> {
+  return {
+    _id: account.id,
+    name: account.name,
+    subAccount: account.isSubAccount,
+    ...(account.parentId !== undefined ? { parentId: account.parentId } : {}),
+    credentials: account.credentials,
+  };
+}
+
+/** A `PUT` of one of an account's IP lists, `{ ips: [...] }`. */
+function ipListRoute(path: string, list: 'balanceIps' | 'withdrawalIps'): ControlRoute {
+  return {
+    method: 'PUT',
+    path,
+    body: true,
+    handle({ account, body }) {
+      const ips = own(objectBody(body), 'ips');
+      if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
+        throw new HttpError(400, 'ips must be an array of strings');
+      }
+      account[list] = [...ips];
+      return json(200, { ips: account[list] });
+    },
+  };
+}
+
 function settleRoute(kind: TransactionKind): ControlRoute {
   return {
     method: 'POST',
     path: `/__mock/${kind}s/:id/settle`,
     body: true,
-    async handle({ state, params, body }) {
+    async handle({ account, params, body }) {
+      const state = account;
       const input = objectBody(body);
       const id = params.id ?? '';
       if (!state.transactions.get(kind, id)) {
@@ -140,7 +187,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'GET',
     path: '/__mock/state',
     body: false,
-    handle: ({ state }) => json(200, stateSummary(state)),
+    handle: ({ state, account }) => json(200, stateSummary(state, account)),
   },
   {
     method: 'POST',
@@ -155,38 +202,38 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'GET',
     path: '/__mock/customers',
     body: false,
-    handle: ({ state }) =>
+    handle: ({ account }) =>
       json(
         200,
-        state.customers.all().map((c) => state.customers.view(c)),
+        account.customers.all().map((c) => account.customers.view(c)),
       ),
   },
   {
     method: 'POST',
     path: '/__mock/customers',
     body: true,
-    handle({ state, body }) {
-      return json(201, createCustomerDirect(state, objectBody(body)));
+    handle({ account, body }) {
+      return json(201, createCustomerDirect(account, objectBody(body)));
     },
   },
   {
     method: 'GET',
     path: '/__mock/withdrawals',
     body: false,
-    handle: ({ state }) =>
+    handle: ({ account }) =>
       json(
         200,
-        state.transactions.all('withdrawal').map((w) => state.transactions.view(w)),
+        account.transactions.all('withdrawal').map((w) => account.transactions.view(w)),
       ),
   },
   {
     method: 'GET',
     path: '/__mock/deposits',
     body: false,
-    handle: ({ state }) =>
+    handle: ({ account }) =>
       json(
         200,
-        state.transactions.all('deposit').map((d) => state.transactions.view(d)),
+        account.transactions.all('deposit').map((d) => account.transactions.view(d)),
       ),
   },
   settleRoute('withdrawal'),
@@ -252,12 +299,12 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'PUT',
     path: '/__mock/webhooks/url',
     body: true,
-    handle({ state, body }) {
+    handle({ account, body }) {
       const url = own(objectBody(body), 'url');
       if (url !== null && typeof url !== 'string')
         throw new HttpError(400, 'url must be a string or null');
-      state.webhooks.setUrl(url);
-      return json(200, { url: state.webhooks.url });
+      account.webhookUrl = checkUrl(url);
+      return json(200, { url: account.webhookUrl });
     },
   },
   {
@@ -316,7 +363,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'PUT',
     path: '/__mock/auth/denied-actions',
     body: true,
-    handle({ state, body }) {
+    handle({ account, body }) {
       const actions = own(objectBody(body), 'actions');
       if (!Array.isArray(actions)) {
         throw new HttpError(400, 'actions must be an array of operation ids (area.method)');
@@ -328,8 +375,53 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
         // Old names are accepted and stored as the ids they stand for.
         ids.push(answer.id);
       }
-      state.auth.deniedActions = new Set(ids);
-      return json(200, { actions: [...state.auth.deniedActions] });
+      account.deniedActions = new Set(ids);
+      return json(200, { actions: [...account.deniedActions] });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/accounts',
+    body: false,
+    handle: ({ state }) => json(200, state.accounts.all().map(accountSummary)),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/subaccounts',
+    body: true,
+    handle({ state, account, body }) {
+      return json(201, createSubAccount(state, account, objectBody(body)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/balances',
+    body: false,
+    handle: ({ account }) => json(200, account.ledger.answer()),
+  },
+  {
+    method: 'PUT',
+    path: '/__mock/balances',
+    body: true,
+    handle({ account, body }) {
+      account.ledger.set(LedgerArea.check(objectBody(body), 'balances'));
+      return json(200, account.ledger.answer());
+    },
+  },
+  ipListRoute('/__mock/balance-ips', 'balanceIps'),
+  ipListRoute('/__mock/withdrawal-ips', 'withdrawalIps'),
+  {
+    method: 'PUT',
+    path: '/__mock/partner',
+    body: true,
+    handle({ account, body }) {
+      const partner = own(objectBody(body), 'partner');
+      if (typeof partner !== 'boolean') throw new HttpError(400, 'partner must be a boolean');
+      if (account.isSubAccount && partner) {
+        throw new HttpError(400, 'a sub-account cannot be a partner');
+      }
+      account.partner = partner;
+      return json(200, { partner: account.partner });
     },
   },
 ];

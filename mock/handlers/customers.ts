@@ -2,8 +2,8 @@ import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
+import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
-import type { ServiceState } from '../state.js';
 import type { MockCustomer } from '../types.js';
 
 /**
@@ -45,7 +45,7 @@ export function checkCustomerInput(body: unknown): CustomerInput | string {
  *
  * @internal
  */
-export function customerOr404(state: ServiceState, id: string | undefined): CustomerRecord {
+export function customerOr404(state: AccountState, id: string | undefined): CustomerRecord {
   const customer = id !== undefined && isObjectId(id) ? state.customers.get(id) : undefined;
   if (!customer) throw new HttpError(404, 'customer not found');
   return customer;
@@ -59,7 +59,7 @@ export function customerOr404(state: ServiceState, id: string | undefined): Cust
  * @internal
  */
 export function newCustomerOf(
-  state: ServiceState,
+  state: AccountState,
   input: CustomerInput,
 ): { readonly input: CustomerInput } | { readonly existing: CustomerRecord } {
   const existing = state.customers.holderOf(input);
@@ -150,7 +150,7 @@ export interface CustomerCreateInput {
  * @internal
  */
 export function createCustomerDirect(
-  state: ServiceState,
+  state: AccountState,
   input: CustomerCreateInput | Record<string, unknown> = {},
 ): MockCustomer {
   const raw = input as Record<string, unknown>;

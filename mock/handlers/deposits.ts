@@ -1,7 +1,7 @@
 import { HttpError, isRecord, json, own } from '../http.js';
 import type { Resolvers } from '../route.js';
+import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
-import type { ServiceState } from '../state.js';
 import { checkCustomerInput, customerOr404, newCustomerOf } from './customers.js';
 import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
 
@@ -24,7 +24,7 @@ function payerOf(body: Record<string, unknown>): Payer {
 
 // The customer on file (404 when unknown), or the new one's checked input (409 when its name or
 // document is taken). Nothing is created here: the caller inserts only once every check passed.
-function resolvePayer(state: ServiceState, payer: Payer): CustomerRecord | CustomerInput {
+function resolvePayer(state: AccountState, payer: Payer): CustomerRecord | CustomerInput {
   if ('customerId' in payer) return customerOr404(state, payer.customerId);
   const checked = newCustomerOf(state, payer.customer);
   if ('existing' in checked) {

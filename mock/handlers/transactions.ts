@@ -1,8 +1,8 @@
 import { HttpError, json } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolver, Resolvers } from '../route.js';
+import type { AccountState } from '../state/accounts.js';
 import type { TransactionKind, TransactionRecord } from '../state/transactions.js';
-import type { ServiceState } from '../state.js';
 
 // Per the provider's public docs.
 const RESENT: Readonly<Record<TransactionKind, string>> = {
@@ -17,7 +17,7 @@ const RESENT: Readonly<Record<TransactionKind, string>> = {
  * @internal
  */
 export function transactionOr404(
-  state: ServiceState,
+  state: AccountState,
   kind: TransactionKind,
   id: string | undefined,
 ): TransactionRecord {
@@ -31,7 +31,7 @@ export function transactionOr404(
  *
  * @internal
  */
-export function detailsOf(state: ServiceState, record: TransactionRecord): Record<string, unknown> {
+export function detailsOf(state: AccountState, record: TransactionRecord): Record<string, unknown> {
   const customer = state.customers.get(record.customerId);
   return {
     _id: record._id,

@@ -1,6 +1,8 @@
+import { formatCents } from 'pix-payment-sdk';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
+import { ledgerCurrencyOf } from '../state/ledger.js';
 import { maskKey } from '../state/pix-keys.js';
 import { customerOr404 } from './customers.js';
 import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
@@ -9,13 +11,28 @@ import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } 
 const CREATED = 'Solicitação de Saque realizada com sucesso';
 
 /**
+ * The answer to a withdrawal above the available balance. The provider names the error ("saldo
+ * insuficiente") without publishing its status or text: 400 and this message are the mock's
+ * choice.
+ *
+ * @internal
+ */
+export const INSUFFICIENT_BALANCE = 'Saldo insuficiente';
+
+/**
  * `POST /withdraw` (per the provider's public docs); what withdrawals share with deposits is in
- * `transactions.ts`.
+ * `transactions.ts`. When the account has a withdrawal IP list, another caller address gets 401
+ * (per the provider's sub-account IP page). A new withdrawal holds its amount in the account's
+ * ledger; one above the available balance is refused with 400 {@link INSUFFICIENT_BALANCE} and
+ * creates nothing. A replay of an `externalId` holds nothing more.
  *
  * @internal
  */
 export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
-  'withdrawals.create'({ state, body }) {
+  'withdrawals.create'({ state, body, callerIp }) {
+    if (state.withdrawalIps.length > 0 && !state.withdrawalIps.includes(callerIp)) {
+      throw new HttpError(401, `caller ${callerIp} not in the account's withdrawal IP list`);
+    }
     if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
     const externalId = externalIdOf(body);
     // Per the provider's public docs, a repeated externalId is ignored: the mock answers the
@@ -53,6 +70,14 @@ export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
       (sentKey.key !== stored.key && sentKey.key !== maskKey(stored))
     ) {
       throw new HttpError(400, 'pixKey is not a key registered to this customer');
+    }
+    const ledgerCurrency = ledgerCurrencyOf(currency.name);
+    if (ledgerCurrency !== undefined && state.ledger.available(ledgerCurrency) < cents) {
+      throw new HttpError(
+        400,
+        `insufficient balance: ${formatCents(state.ledger.available(ledgerCurrency))} ${ledgerCurrency} available, ${formatCents(cents)} asked`,
+        INSUFFICIENT_BALANCE,
+      );
     }
     const record = state.transactions.insert('withdrawal', {
       customerId: customer._id,

@@ -1,9 +1,15 @@
 import {
   AddPixKeyResult,
+  Balance,
+  BalanceFilter,
+  BalanceList,
+  BlockchainNetwork,
   CreateCustomerInput,
   CreateCustomerResult,
   CreateDepositResult,
+  CreateSubAccountInput,
   CreateWithdrawalResponse,
+  Cryptocurrency,
   Currency,
   CurrencyList,
   Customer,
@@ -18,6 +24,9 @@ import {
   PixKeyInput,
   PixKeyList,
   PixKeyType,
+  SubAccountFee,
+  SubAccountFees,
+  SubAccountWebhookInput,
   TokenRequest,
   TokenResponse,
   TransactionDetails,
@@ -25,12 +34,18 @@ import {
   UpdateCustomerInput,
   WebhookOperation,
   WebhookPayload,
+  WithdrawalIpInput,
   WithdrawalRequest,
 } from 'pix-payment-sdk';
 import * as z from 'zod/mini';
 import { EmptyBody } from '../../src/operations.js';
+import { COMPANY_MESSAGES } from '../handlers/company.js';
+import { INSUFFICIENT_BALANCE } from '../handlers/withdrawals.js';
 import { REASONS } from '../http.js';
 import {
+  balanceFilterExample,
+  balanceListExample,
+  cryptoExamples,
   customerCreatedExample,
   customerExistsExample,
   depositCreatedExample,
@@ -39,10 +54,13 @@ import {
   depositRequestExample,
   examples,
   pixKeyAddedExample,
+  subAccountRequestExample,
+  subAccountWebhookExample,
   webhookDepositExample,
   webhookWithdrawalExample,
   withdrawalCreatedExample,
   withdrawalDetailsExample,
+  withdrawalIpExample,
   withdrawalRequestExample,
 } from './examples.js';
 import type { OpenApiMediaType, OpenApiSchema } from './types.js';
@@ -70,6 +88,29 @@ const ErrorBody = z.extend(MessageResult, {
 });
 const errorBodyFor = (status: ErrorStatus) =>
   z.intersection(ErrorBody, z.looseObject({ message: z.literal(REASON_PHRASES[status]) }));
+/**
+ * The 400 messages the service publishes for some refusals instead of the reason phrase (and the
+ * mock's own text for an insufficient balance, which the provider names without publishing).
+ *
+ * @internal
+ */
+export const PUBLISHED_400_MESSAGES = [
+  INSUFFICIENT_BALANCE,
+  COMPANY_MESSAGES.notAvailable,
+  COMPANY_MESSAGES.onlyFirstWebhook,
+  COMPANY_MESSAGES.onlyFirstIp,
+] as const;
+/**
+ * The body of a 400 that may carry one of {@link PUBLISHED_400_MESSAGES}.
+ *
+ * @internal
+ */
+export const MESSAGE_400_BODY = {
+  id: 'BadRequestWithMessageBody',
+  schema: z.extend(MessageResult, {
+    message: z.enum([REASON_PHRASES[400], ...PUBLISHED_400_MESSAGES]),
+  }),
+} as const;
 /** @internal */
 export const ERROR_BODIES = {
   400: { id: 'BadRequestErrorBody', schema: errorBodyFor(400) },
@@ -293,6 +334,62 @@ export function createRegistry(): Registry {
     examples: [examples.customer],
   });
 
+  named(Cryptocurrency, {
+    id: 'Cryptocurrency',
+    description: "A cryptocurrency object (per the provider's public docs).",
+    examples: [cryptoExamples.cryptocurrency],
+  });
+  named(BlockchainNetwork, {
+    id: 'BlockchainNetwork',
+    description: "A blockchain network object (per the provider's public docs).",
+    examples: [cryptoExamples.blockchainNetwork],
+  });
+  named(BalanceFilter, {
+    id: 'BalanceFilter',
+    description:
+      "Body of `POST /balance/company` (per the provider's public docs): `{}` for every balance, or a listed `currency` or `cryptocurrency` object for that one.",
+    examples: [{}, balanceFilterExample],
+  });
+  named(Balance, {
+    id: 'Balance',
+    description:
+      'One balance: a fiat `currency` with `totalAmount` (available) and `totalHeld` (held by withdrawals not yet paid), or a `cryptocurrency` with `totalAmount`.',
+    examples: balanceListExample,
+  });
+  named(BalanceList, {
+    id: 'BalanceList',
+    description: 'Answer of `POST /balance/company` (200): always an array.',
+    examples: [balanceListExample],
+  });
+  named(SubAccountFee, {
+    id: 'SubAccountFee',
+    description:
+      'The fee the main account takes from each transaction of the sub-account: `PERCENTAGE` of the amount, or a `FIXED` amount.',
+    examples: [{ type: 'PERCENTAGE', value: 1 }],
+  });
+  named(SubAccountFees, {
+    id: 'SubAccountFees',
+    description:
+      'The fee split of one side (deposits or withdrawals): an item with its fee for each currency, blockchain network and cryptocurrency enabled; empty arrays for none.',
+    examples: [subAccountRequestExample.deposit],
+  });
+  named(CreateSubAccountInput, {
+    id: 'CreateSubAccountInput',
+    description:
+      "Body of `POST /company/subaccount` (per the provider's public docs): the new account's user (its e-mail and password log in at once) and its fee split.",
+    examples: [subAccountRequestExample],
+  });
+  named(SubAccountWebhookInput, {
+    id: 'SubAccountWebhookInput',
+    description: "Body of `POST /webhook/subaccount` (per the provider's public docs).",
+    examples: [subAccountWebhookExample],
+  });
+  named(WithdrawalIpInput, {
+    id: 'WithdrawalIpInput',
+    description: "Body of `POST /withdraw/allowed-ip/subaccount` (per the provider's public docs).",
+    examples: [withdrawalIpExample],
+  });
+
   named(MessageResult, {
     id: 'MessageResult',
     description: 'A confirmation: a fixed Portuguese `message`.',
@@ -308,6 +405,12 @@ export function createRegistry(): Registry {
     description:
       'Body of every error answer: `message` is the HTTP reason phrase. Machine-readable error codes are not published.',
     examples: [{ message: 'Not Found' }],
+  });
+  named(MESSAGE_400_BODY.schema, {
+    id: MESSAGE_400_BODY.id,
+    description:
+      "Body of a 400 answer of an operation whose refusals the service words itself: the reason phrase, or one of its published messages (`Saldo insuficiente` is the mock's own choice: the provider names the error without publishing its text).",
+    examples: [{ message: COMPANY_MESSAGES.onlyFirstWebhook }, { message: INSUFFICIENT_BALANCE }],
   });
   for (const [status, { id, schema }] of Object.entries(ERROR_BODIES)) {
     const phrase = REASON_PHRASES[Number(status) as ErrorStatus];

@@ -158,3 +158,74 @@ export const customerExistsExample = {
   message: 'Cliente já está cadastrado na base de dados',
   customer: { _id: ids.existingCustomer },
 };
+
+// The company area (per the provider's "Empresa" pages).
+export const cryptoExamples = {
+  cryptocurrency: {
+    _id: '65f1a2b3c4d5e6f7a8b9c0b1',
+    name: 'USDT',
+    symbol: 'USDT',
+    coinGecko: 'tether',
+    createdDate: '2024-11-12T18:14:48.380Z',
+    updatedDate: '2024-11-15T05:53:32.979Z',
+    __v: 0,
+  },
+  blockchainNetwork: {
+    _id: '65f1a2b3c4d5e6f7a8b9c0b2',
+    name: 'BEP-20',
+    chain: 'BSC',
+    chainId: '56',
+    symbol: 'BNB',
+    createdDate: '2024-11-12T18:30:42.000Z',
+    updatedDate: '2024-11-12T18:30:42.000Z',
+    __v: 0,
+  },
+} as const;
+
+export const balanceListExample = [
+  { currency: { type: 'PIX', name: 'BRL' }, totalAmount: 1520.75, totalHeld: 250 },
+  { cryptocurrency: { name: 'USDT', symbol: 'USDT' }, totalAmount: 0.866938 },
+];
+
+export const balanceFilterExample = { currency: withoutFees(examples.withdrawCurrency) };
+
+const percentFee = { type: 'PERCENTAGE', value: 1 } as const;
+
+// The provider's example sends the currency objects without their fees.
+function withoutFees<T extends object>(currency: T): Omit<T, 'supplierFeeByActivity'> {
+  const { supplierFeeByActivity: _fees, ...rest } = currency as T & {
+    supplierFeeByActivity?: unknown;
+  };
+  return rest;
+}
+
+export const subAccountRequestExample = {
+  user: {
+    name: 'Loja B Comércio Ltda',
+    email: 'financeiro@loja-b.example',
+    password: 'Outr@-Senh@-Forte',
+    phone: { type: 'mobile', number: '987654321', areaCode: '11', countryCode: '55' },
+  },
+  deposit: {
+    currencies: [{ currency: withoutFees(examples.depositCurrency), fee: percentFee }],
+    blockchainNetworks: [{ blockchainNetwork: cryptoExamples.blockchainNetwork, fee: percentFee }],
+    cryptocurrencies: [{ cryptocurrency: cryptoExamples.cryptocurrency, fee: percentFee }],
+  },
+  withdraw: {
+    currencies: [
+      {
+        currency: withoutFees(examples.withdrawCurrency),
+        fee: { type: 'FIXED', value: 1.5 },
+      },
+    ],
+    blockchainNetworks: [],
+    cryptocurrencies: [],
+  },
+};
+
+export const subAccountWebhookExample = {
+  name: 'Primeiro Webhook',
+  externalWebhookUrl: 'https://loja-b.example/webhooks/pix',
+};
+
+export const withdrawalIpExample = { ip: '203.0.113.7' };

@@ -1,5 +1,9 @@
+import { COMPANY_MESSAGES } from '../handlers/company.js';
+import { INSUFFICIENT_BALANCE } from '../handlers/withdrawals.js';
 import type { OperationId } from '../operations.js';
 import {
+  balanceFilterExample,
+  balanceListExample,
   customerCreatedExample,
   customerExistsExample,
   depositCreatedExample,
@@ -8,8 +12,11 @@ import {
   examples,
   ids,
   pixKeyAddedExample,
+  subAccountRequestExample,
+  subAccountWebhookExample,
   withdrawalCreatedExample,
   withdrawalDetailsExample,
+  withdrawalIpExample,
   withdrawalRequestExample,
 } from './examples.js';
 
@@ -35,6 +42,11 @@ export interface OperationProse {
   >;
   /** Each error status of the table's entry: when it is given. */
   readonly errors: Readonly<Record<number, string>>;
+  /**
+   * Whether a 400 may carry a message of the service's own instead of the reason phrase (one of
+   * `PUBLISHED_400_MESSAGES`); the example shown is `example400`.
+   */
+  readonly example400?: string;
 }
 
 /**
@@ -179,6 +191,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
   'withdrawals.create': {
     description:
       'Sends money to a Pix key. The body carries the whole currency and Pix key objects. `externalId` is the idempotency key: a second request with an `externalId` already seen is ignored and answers the first withdrawal again.',
+    example400: INSUFFICIENT_BALANCE,
     fromProviderDocs: true,
     requestBody: {
       description: 'The withdrawal.',
@@ -191,8 +204,8 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       },
     },
     errors: {
-      400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the withdrawal currencies; \`pixKey\` is not a key registered to the customer (the provider does not list this status; the mock answers it).`,
-      401: AUTH_401,
+      400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the withdrawal currencies; \`pixKey\` is not a key registered to the customer (the provider does not list this status; the mock answers it); the amount is above the balance available (the provider names this error "saldo insuficiente" without publishing it: the mock answers 400 with \`{ "message": "Saldo insuficiente" }\`, its own choice, and creates nothing).`,
+      401: `${AUTH_401} Also a caller address outside the account's withdrawal IP list, when it has one.`,
       404: '`customerId` is unknown.',
       500: SERVER_500_UNLISTED,
     },
@@ -358,6 +371,84 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       404: 'No customer has this id (not in the provider’s list of errors for this operation).',
       409: 'The name or the document already belongs to another customer; nothing is changed.',
       500: SERVER_500_UNLISTED,
+    },
+  },
+  'company.getBalance': {
+    description:
+      'The balances of the account the token belongs to: the amount available (`totalAmount`) and, for a fiat currency, the amount held by withdrawals not yet paid (`totalHeld`). Send `{}` for every balance, or a listed `currency` or `cryptocurrency` object for that one alone (an array either way, empty when the account holds none of it). This route has its own IP allowlist, separate from the withdrawal one: an address not on it gets 401. Safe to repeat: it only reads.',
+    fromProviderDocs: true,
+    requestBody: {
+      description: '`{}`, or the currency (or cryptocurrency) object to filter by.',
+      example: balanceFilterExample,
+    },
+    successes: {
+      200: { description: 'The balances.', example: balanceListExample },
+    },
+    errors: {
+      400: `${MALFORMED_BODY}; \`currency\` or \`cryptocurrency\` is not an object with a \`name\` (the mock's choice; the provider does not list this status).`,
+      401: `${AUTH_401} Also a caller address missing from the balance allowlist ("IP Permitidos para consulta de saldo via API").`,
+      500: SERVER_500,
+    },
+  },
+  'company.createSubAccount': {
+    description:
+      "Creates a sub-account of a partner account: its own balance, users and customers, tied to the main account by a fee split (`deposit` and `withdraw`, each with `currencies`, `blockchainNetworks` and `cryptocurrencies`, every item a currency or network object and its `fee`, `PERCENTAGE` or `FIXED`). The sub-account logs in at once with `user.email` and `user.password`. The answer carries no id. Not safe to repeat: a second call meets the first one's e-mail.",
+    fromProviderDocs: true,
+    requestBody: {
+      description: "The new account's user and its fee split.",
+      example: subAccountRequestExample,
+    },
+    successes: {
+      200: {
+        description: 'The sub-account was created.',
+        example: { message: 'Subconta cadastrada com sucesso' },
+      },
+    },
+    errors: {
+      400: `${MALFORMED_BODY}; \`user\` lacks its name, e-mail or password; a fee is not \`PERCENTAGE\` (0 to 100) or \`FIXED\` with a number; the e-mail already logs in to an account (the mock's choices: the provider answers a malformed payload with 500).`,
+      401: `${AUTH_401} Also an account without the "Partner" level, a sub-account among them.`,
+      500: SERVER_500,
+    },
+  },
+  'company.registerWebhook': {
+    description:
+      "Registers a sub-account's first webhook URL, with the sub-account's own token; its transactions' webhooks go there from then on. One time only: once the sub-account has a webhook, the dashboard changes it.",
+    example400: COMPANY_MESSAGES.onlyFirstWebhook,
+    fromProviderDocs: true,
+    requestBody: {
+      description: 'A name for the webhook and the URL that receives it.',
+      example: subAccountWebhookExample,
+    },
+    successes: {
+      200: {
+        description: 'The webhook was registered.',
+        example: { message: 'Primeiro Webhook cadastrado com sucesso' },
+      },
+    },
+    errors: {
+      400: `A main account's token: \`{ "message": "Essa funcionalidade não está disponível para a sua Conta" }\`; the sub-account already has a webhook: \`{ "message": "Essa funcionalidade permite salvar somente o primeiro webhook da sua conta" }\`; ${MALFORMED_BODY}, or \`name\` or \`externalWebhookUrl\` (an absolute http(s) URL) is missing.`,
+      401: AUTH_401,
+      500: SERVER_500,
+    },
+  },
+  'company.allowWithdrawalIp': {
+    description:
+      "Allows a sub-account's first withdrawal IP address (IPv4 or IPv6), with the sub-account's own token: from then on only that address may create its withdrawals. It does not open the balance route, which has its own list. One time only: more addresses are added in the dashboard.",
+    example400: COMPANY_MESSAGES.onlyFirstIp,
+    fromProviderDocs: true,
+    requestBody: { description: 'The address.', example: withdrawalIpExample },
+    successes: {
+      200: {
+        description: 'The address was allowed.',
+        example: {
+          message: 'Primeiro IP liberado para solicitação de saque cadastrado com sucesso',
+        },
+      },
+    },
+    errors: {
+      400: `A main account's token: \`{ "message": "Essa funcionalidade não está disponível para a sua Conta" }\`; the sub-account already has a withdrawal IP: \`{ "message": "Essa funcionalidade permite liberar somente o primeiro IP de saque da sua conta" }\`; ${MALFORMED_BODY}, or \`ip\` is not an IPv4 or IPv6 address.`,
+      401: AUTH_401,
+      500: SERVER_500,
     },
   },
 };

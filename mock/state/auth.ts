@@ -1,15 +1,16 @@
 import type { InternalClock } from '../clock.js';
 import { cryptoRandom, uuid } from '../ids.js';
 import { JwtSigner } from '../jwt.js';
-import type { OperationId } from '../operations.js';
 
 /** Who MSW and `mock.fetch` callers are until `mock.auth.setCallerIp` says otherwise. */
 const DEFAULT_CALLER_IP = '127.0.0.1';
 
 /**
- * The mock's authentication: the tokens it issues and revokes, the caller allowlist, the actions
- * the company's token lacks, and the caller address of in-process requests. Issuing lives here
- * alone, for `POST /auth/token`, `mock.auth.issueToken()` and the control routes alike.
+ * The mock's authentication: the tokens it issues and revokes, the caller allowlist (one for the
+ * whole service, checked before the account is known) and the caller address of in-process
+ * requests. Issuing lives here alone, for `POST /auth/token`, `mock.auth.issueToken()` and the
+ * control routes alike. A token names its account in `sub`; the actions an account's token
+ * lacks are the account's own (`AccountState.deniedActions`).
  *
  * @internal
  */
@@ -17,30 +18,26 @@ export class AuthArea {
   readonly #signer = new JwtSigner();
   readonly #clock: InternalClock;
   readonly #ttlMs: number;
-  readonly #companyId: () => string;
   /** Serial number of the next token; tokens survive reset(), so this never goes back. */
   #serial = 0;
   /** Tokens with a serial below this were revoked by `expireTokens()` (survives reset()). */
   #revokedBelow = 0;
   allowedIps: string[] = [];
-  deniedActions = new Set<OperationId>();
   callerIp = DEFAULT_CALLER_IP;
 
-  /** `companyId` is read at each use: a seeded mock's company changes on reset(). */
-  constructor(clock: InternalClock, ttlMs: number, companyId: () => string) {
+  constructor(clock: InternalClock, ttlMs: number) {
     this.#clock = clock;
     this.#ttlMs = ttlMs;
-    this.#companyId = companyId;
   }
 
   /**
-   * A token for the company: an HS256 JWT with `sub` (the company id), `iat`, `exp` (the
+   * A token for an account: an HS256 JWT with `sub` (the account id), `iat`, `exp` (the
    * lifetime on the mock clock) and `jti`.
    */
-  issueToken(): Promise<string> {
+  issueToken(accountId: string): Promise<string> {
     const nowMs = this.#clock.nowMs();
     return this.#signer.sign({
-      sub: this.#companyId(),
+      sub: accountId,
       iat: Math.floor(nowMs / 1000),
       exp: Math.floor((nowMs + this.#ttlMs) / 1000),
       // `<serial>:<uuid>`: the serial lets expireTokens() revoke every token issued so far; the
@@ -54,15 +51,18 @@ export class AuthArea {
     this.#revokedBelow = this.#serial;
   }
 
-  /** Why `token` may not call `operation`, or `undefined` when it may. */
-  async refusal(token: string, operation: OperationId): Promise<string | undefined> {
+  /**
+   * The account id a valid, unrevoked token was issued for, or why the token is refused. The
+   * caller checks that the account exists and may call the operation.
+   */
+  async verify(
+    token: string,
+  ): Promise<{ readonly accountId: string } | { readonly refused: string }> {
     const result = await this.#signer.verify(token, this.#clock.nowMs());
-    if (!result.ok) return `token ${result.reason}`;
-    if (result.claims.sub !== this.#companyId()) return 'token of another company';
+    if (!result.ok) return { refused: `token ${result.reason}` };
     const serial = Number.parseInt(result.claims.jti, 10);
-    if (!(serial >= this.#revokedBelow)) return 'token revoked';
-    if (this.deniedActions.has(operation)) return `not authorized for ${operation}`;
-    return undefined;
+    if (!(serial >= this.#revokedBelow)) return { refused: 'token revoked' };
+    return { accountId: result.claims.sub };
   }
 
   /** Whether the allowlist lets `callerIp` in (an empty allowlist lets everyone in). */
@@ -70,10 +70,9 @@ export class AuthArea {
     return this.allowedIps.length === 0 || this.allowedIps.includes(callerIp);
   }
 
-  /** Clears the allowlist, the denied actions and the caller address; tokens stay valid. */
+  /** Clears the allowlist and the caller address; tokens stay valid. */
   reset(): void {
     this.allowedIps = [];
-    this.deniedActions.clear();
     this.callerIp = DEFAULT_CALLER_IP;
   }
 }

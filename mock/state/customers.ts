@@ -150,12 +150,12 @@ export class CustomersArea {
     });
   }
 
-  /** Back to `seeded` alone (a copy, so changes never reach the baseline). */
-  reset(seeded: CustomerRecord): void {
+  /** Back to `seeded` alone (a copy, so changes never reach the baseline), or to no customer. */
+  reset(seeded?: CustomerRecord): void {
     this.#byId = new Map();
     this.#idByDocument = new Map();
     this.#idByName = new Map();
-    this.#store({ ...seeded });
+    if (seeded !== undefined) this.#store({ ...seeded });
   }
 
   #store(record: CustomerRecord): void {

@@ -16,29 +16,36 @@ export interface PixKeyRecord {
 }
 
 /**
- * The registered Pix keys, by id and by value (a value is registered once, across customers).
+ * The Pix keys of one account, by id and by value. A value is registered once across customers
+ * and accounts alike, as in the Banco Central directory: every account's area shares one
+ * `directory` of the values registered.
  *
  * @internal
  */
 export class PixKeysArea {
   readonly #stamps: Stamps;
   readonly #maskKeys: boolean;
+  readonly #directory: Set<string>;
   #byId = new Map<string, PixKeyRecord>();
   #idByValue = new Map<string, string>();
 
-  /** With `maskKeys`, the service's answers show keys masked (`mock.pixKeys` never does). */
-  constructor(stamps: Stamps, maskKeys: boolean) {
+  /**
+   * With `maskKeys`, the service's answers show keys masked (`mock.pixKeys` never does);
+   * `directory` holds the values registered in every account.
+   */
+  constructor(stamps: Stamps, maskKeys: boolean, directory: Set<string> = new Set()) {
     this.#stamps = stamps;
     this.#maskKeys = maskKeys;
+    this.#directory = directory;
   }
 
   get(id: string): PixKeyRecord | undefined {
     return this.#byId.get(id);
   }
 
-  /** Whether some customer has registered `key` (normalised). */
+  /** Whether some customer of any account has registered `key` (normalised). */
   isRegistered(key: string): boolean {
-    return this.#idByValue.has(key);
+    return this.#directory.has(key);
   }
 
   /** Every key (of one customer when `customerId` is given), oldest first. */
@@ -62,6 +69,7 @@ export class PixKeysArea {
     };
     this.#byId.set(record._id, record);
     this.#idByValue.set(key, record._id);
+    this.#directory.add(key);
     return record;
   }
 
@@ -70,6 +78,7 @@ export class PixKeysArea {
     if (!record) return;
     this.#byId.delete(id);
     this.#idByValue.delete(record.key);
+    this.#directory.delete(record.key);
   }
 
   /** The key as the service shows it: masked when the mock was created with `maskKeys`. */
@@ -88,6 +97,7 @@ export class PixKeysArea {
 
   /** No key registered. */
   reset(): void {
+    for (const key of this.#idByValue.keys()) this.#directory.delete(key);
     this.#byId = new Map();
     this.#idByValue = new Map();
   }

@@ -8,6 +8,7 @@ import { buildBrCode } from '../br-code.js';
 import { uuid } from '../ids.js';
 import type { MockDeposit, MockWithdrawal } from '../types.js';
 import type { WebhookDelivery } from '../webhooks.js';
+import { type LedgerArea, type LedgerPosition, ledgerCurrencyOf, positionAfter } from './ledger.js';
 import type { Stamps } from './stamps.js';
 
 /**
@@ -38,6 +39,8 @@ export interface TransactionRecord {
   pixKey: { key: string; type: string; _id: string } | undefined;
   /** The BR Code of a deposit; `undefined` for a withdrawal. */
   code: string | undefined;
+  /** Where its amount stands in the account's ledger. */
+  position: LedgerPosition;
 }
 
 /**
@@ -61,13 +64,16 @@ const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as cons
 const LOCATION_PREFIX = 'pix.payments.test/qr/v3/at/';
 
 /**
- * The withdrawals and the deposits: one record type for both, kept by kind, with the withdrawals'
- * index by `externalId`.
+ * The withdrawals and the deposits of one account: one record type for both, kept by kind, with
+ * the withdrawals' index by `externalId`. Each creation and status change moves the amount in the
+ * account's ledger: a withdrawal holds it when created, spends it when paid, gives it back when it
+ * fails; a deposit credits it when paid ({@link positionAfter}).
  *
  * @internal
  */
 export class TransactionsArea {
   readonly #stamps: Stamps;
+  readonly #ledger: LedgerArea;
   readonly #deliver: (
     payload: WebhookPayload,
     trigger: WebhookDelivery['trigger'],
@@ -76,15 +82,17 @@ export class TransactionsArea {
   #deposits = new Map<string, TransactionRecord>();
   #withdrawalIdByExternalId = new Map<string, string>();
 
-  /** `deliver` sends a webhook. */
+  /** `deliver` sends a webhook of this account; `ledger` is this account's. */
   constructor(
     stamps: Stamps,
+    ledger: LedgerArea,
     deliver: (
       payload: WebhookPayload,
       trigger: WebhookDelivery['trigger'],
     ) => Promise<WebhookDelivery>,
   ) {
     this.#stamps = stamps;
+    this.#ledger = ledger;
     this.#deliver = deliver;
   }
 
@@ -107,8 +115,14 @@ export class TransactionsArea {
     return id === undefined ? undefined : this.#withdrawals.get(id);
   }
 
-  /** Creates a withdrawal (`PENDING`) or a deposit (`WAITING_PAYMENT`, with its BR Code). */
+  /**
+   * Creates a withdrawal (`PENDING`, its amount held) or a deposit (`WAITING_PAYMENT`, with its BR
+   * Code). The caller has checked that the available balance covers a withdrawal; a `RangeError`
+   * (and nothing created) otherwise.
+   */
   insert(kind: TransactionKind, input: TransactionInput): TransactionRecord {
+    const position: LedgerPosition = kind === 'withdrawal' ? 'held' : 'none';
+    this.#moveMoney(input, 'none', position);
     const now = this.#stamps.nowIso();
     const id = this.#stamps.newId();
     const record: TransactionRecord = {
@@ -128,6 +142,7 @@ export class TransactionsArea {
           : undefined,
       createdDate: now,
       updatedDate: now,
+      position,
     };
     this.#of(kind).set(id, record);
     // Per the provider's public docs, only withdrawals are idempotent by externalId.
@@ -174,6 +189,9 @@ export class TransactionsArea {
         `identifiedDocumentPix must be a boolean (whether the Pix network validated the document), got ${typeof identified}`,
       );
     }
+    const position = positionAfter(kind, status, record.position);
+    this.#moveMoney(record, record.position, position);
+    record.position = position;
     record.status = status as KnownTransactionStatus;
     record.updatedDate = this.#stamps.nowIso();
     if (identified !== undefined) record.identifiedDocumentPix = identified;
@@ -205,6 +223,16 @@ export class TransactionsArea {
     this.#withdrawals = new Map();
     this.#deposits = new Map();
     this.#withdrawalIdByExternalId = new Map();
+  }
+
+  // A currency the ledger does not keep moves nothing (every listed currency is BRL).
+  #moveMoney(
+    record: Pick<TransactionRecord, 'currency' | 'amountCents'>,
+    from: LedgerPosition,
+    to: LedgerPosition,
+  ): void {
+    const currency = ledgerCurrencyOf(record.currency.name);
+    if (currency !== undefined) this.#ledger.move(currency, record.amountCents, from, to);
   }
 
   #of(kind: TransactionKind): Map<string, TransactionRecord> {

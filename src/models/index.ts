@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './company.js';
 export * from './currencies.js';
 export * from './customers.js';
 export * from './deposits.js';

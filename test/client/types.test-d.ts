@@ -1,9 +1,15 @@
 import type {
   AddPixKeyResult,
+  Balance,
+  BalanceFilter,
+  BalanceList,
+  BrlBalance,
   CachedToken,
   CreateCustomerResult,
   CreateDepositResult,
+  CreateSubAccountInput,
   CreateWithdrawalResult,
+  Cryptocurrency,
   Currency,
   Customer,
   DepositForCustomerId,
@@ -18,7 +24,13 @@ import type {
   WebhookPayload,
   WithdrawalRequest,
 } from 'pix-payment-sdk';
-import { buildDeposit, type InMemoryTokenStore, parseWebhookPayload } from 'pix-payment-sdk';
+import {
+  brlBalance,
+  buildDeposit,
+  type InMemoryTokenStore,
+  parseWebhookPayload,
+  type SubAccountWebhookInput,
+} from 'pix-payment-sdk';
 import { describe, expectTypeOf, it } from 'vitest';
 
 declare const client: PaymentClient;
@@ -51,6 +63,50 @@ describe('PaymentClient types', () => {
       Promise<MessageResult>
     >();
     expectTypeOf(parseWebhookPayload).returns.toEqualTypeOf<WebhookPayload>();
+    expectTypeOf(client.company.getBalance()).toEqualTypeOf<Promise<BalanceList>>();
+    expectTypeOf<BalanceList>().toEqualTypeOf<Balance[]>();
+    expectTypeOf(client.company.createSubAccount)
+      .parameter(0)
+      .toEqualTypeOf<CreateSubAccountInput>();
+    expectTypeOf(client.company.createSubAccount).returns.toEqualTypeOf<Promise<MessageResult>>();
+    expectTypeOf(client.company.registerWebhook)
+      .parameter(0)
+      .toEqualTypeOf<SubAccountWebhookInput>();
+    expectTypeOf(client.company.registerWebhook).returns.toEqualTypeOf<Promise<MessageResult>>();
+    expectTypeOf(client.company.allowWithdrawalIp('8.8.8.8')).toEqualTypeOf<
+      Promise<MessageResult>
+    >();
+  });
+
+  it('company.getBalance takes nothing, { currency } or { cryptocurrency }, never both', () => {
+    expectTypeOf(client.company.getBalance).parameter(0).toEqualTypeOf<BalanceFilter | undefined>();
+    const currency = {} as Currency;
+    const cryptocurrency = {} as Cryptocurrency;
+    expectTypeOf({}).toExtend<BalanceFilter>();
+    expectTypeOf({ currency }).toExtend<BalanceFilter>();
+    expectTypeOf({ cryptocurrency }).toExtend<BalanceFilter>();
+    expectTypeOf({ currency, cryptocurrency }).not.toExtend<BalanceFilter>();
+    expectTypeOf({ currency: { name: 'BRL' } }).not.toExtend<BalanceFilter>();
+  });
+
+  it('Balance has the contract shape: fiat currency, crypto cryptocurrency, totalAmount, optional totalHeld', () => {
+    expectTypeOf<Balance['currency']>().toExtend<{ type: string; name: string } | undefined>();
+    expectTypeOf<Balance['cryptocurrency']>().toExtend<
+      { name: string; symbol: string } | undefined
+    >();
+    expectTypeOf<Balance['totalAmount']>().toEqualTypeOf<number>();
+    expectTypeOf<Balance['totalHeld']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf(brlBalance).returns.toEqualTypeOf<BrlBalance | undefined>();
+    expectTypeOf<BrlBalance>().toEqualTypeOf<{
+      readonly availableCents: number;
+      readonly heldCents: number;
+    }>();
+  });
+
+  it('a sub-account fee is PERCENTAGE or FIXED with a number', () => {
+    type Fee = CreateSubAccountInput['deposit']['currencies'][number]['fee'];
+    expectTypeOf<Fee>().toEqualTypeOf<{ type: 'PERCENTAGE' | 'FIXED'; value: number }>();
+    expectTypeOf<CreateSubAccountInput['user']['password']>().toEqualTypeOf<string>();
   });
 
   it('deposits.create takes exactly one of customerId or customer, never both', () => {
@@ -119,6 +175,12 @@ describe('PaymentClient types', () => {
       .parameter(1)
       .toEqualTypeOf<RequestOptions | undefined>();
     expectTypeOf(client.customers.update).parameter(2).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.company.getBalance)
+      .parameter(1)
+      .toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.company.allowWithdrawalIp)
+      .parameter(1)
+      .toEqualTypeOf<RequestOptions | undefined>();
     expectTypeOf(client.getToken).parameter(0).toEqualTypeOf<RequestOptions | undefined>();
   });
 

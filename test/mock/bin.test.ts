@@ -96,6 +96,32 @@ describe('pix-payment-mock (bin)', () => {
     expect(guide.endsWith(join('docs', 'testing-with-the-mock.md'))).toBe(true);
   });
 
+  it('--balance sets the starting balance and --no-partner the partner level; a malformed one exits 2', async () => {
+    child = startBin([
+      '--port',
+      '0',
+      '--balance',
+      'BRL=25.50',
+      '--balance',
+      'USDT=1.5',
+      '--no-partner',
+    ]);
+    const text = await output(child, /control:/);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+    const state = await fetch(`${url}/__mock/state`);
+    expect(await state.json()).toMatchObject({
+      partner: false,
+      balances: [
+        { currency: { type: 'PIX', name: 'BRL' }, totalAmount: 25.5, totalHeld: 0 },
+        { cryptocurrency: { name: 'USDT', symbol: 'USDT' }, totalAmount: 1.5 },
+      ],
+    });
+    child.kill('SIGTERM');
+    await exitOf(child);
+    child = startBin(['--port', '0', '--balance', '25.50']);
+    expect((await exitOf(child)).code).toBe(2);
+  });
+
   it('--strict serves a mock that wants the whole currency object, and GET /__mock/state says so', async () => {
     child = startBin(['--port', '0', '--strict']);
     const text = await output(child, /control:/);

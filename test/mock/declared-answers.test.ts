@@ -141,10 +141,15 @@ function callOf(
     spec.request !== undefined && wellFormed.body !== undefined
       ? { data: JSON.stringify(wellFormed.body), contentType: 'application/json' }
       : undefined;
+  // A call made with its own token (a sub-account's) sends it wherever the session's would go.
+  const own =
+    wellFormed.token !== undefined && authorization !== undefined
+      ? authorization.replace(/^(bearer) .*$/i, `$1 ${wellFormed.token}`)
+      : authorization;
   return {
     label,
     segments: segmentsOf(spec, wellFormed.params),
-    authorization,
+    authorization: own,
     ...(body ? { body } : {}),
   };
 }

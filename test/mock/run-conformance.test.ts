@@ -37,8 +37,12 @@ describe('runConformance', () => {
       'GET /withdraw/company/currencies',
       'GET /withdraw/{TRANSACTION_ID}/details',
       'POST /auth/token',
+      'POST /balance/company',
+      'POST /company/subaccount',
       'POST /deposit/{TRANSACTION_ID}/resend/webhook',
       'POST /pix/customer/{CLIENT_ID}/key',
+      'POST /webhook/subaccount',
+      'POST /withdraw/allowed-ip/subaccount',
       'POST /withdraw/{TRANSACTION_ID}/resend/webhook',
       'PUT /customer/{CLIENT_ID}',
     ]);
@@ -70,10 +74,12 @@ describe('runConformance', () => {
     expect(mock.withdrawals.list()).toEqual([]);
     expect(mock.deposits.list()).toEqual([]);
     expect(mock.pixKeys.list()).toHaveLength(1);
-    // Every request that could write was refused.
+    // Every request that could write was refused (the balance is read with a POST).
     const writes = mock.requests
       .slice(before)
-      .filter((r) => r.method !== 'GET' && r.path !== '/auth/token');
+      .filter(
+        (r) => r.method !== 'GET' && r.path !== '/auth/token' && r.path !== '/balance/company',
+      );
     expect(writes.length).toBeGreaterThan(0);
     expect(writes.every((r) => r.status >= 400)).toBe(true);
   });

@@ -20,10 +20,14 @@ export interface OperationCall {
   };
 }
 
-/** A well-formed call: path parameters (not yet encoded) and the JSON body. */
+/**
+ * A well-formed call: path parameters (not yet encoded), the JSON body, and the token to send
+ * instead of the session's (a sub-account's, for the routes only a sub-account may call).
+ */
 export interface WellFormed {
   readonly params: Readonly<Record<string, string>>;
   readonly body?: unknown;
+  readonly token?: string;
 }
 
 /** What a generator gets: the test's mock session and a counter for unique values. */
@@ -105,6 +109,31 @@ export async function buildFixture(context: MockSession, n: number): Promise<Fix
     depositCurrency,
     withdrawalId: (withdrawal.body as { _id: string })._id,
     depositId: (deposit.body as { data: { id: string } }).data.id,
+  };
+}
+
+/** A new sub-account's token, for the routes a sub-account calls with its own. */
+async function subAccountToken({ h }: InputContext): Promise<string> {
+  const sub = h.mock.company.createSubAccount();
+  return h.mock.account(sub._id).auth.issueToken();
+}
+
+/** A body of `POST /company/subaccount`, as the provider's page builds it. */
+function subAccountBody(n: number, currency: Record<string, unknown>): Record<string, unknown> {
+  const fees = {
+    currencies: [{ currency, fee: { type: 'PERCENTAGE', value: 1 } }],
+    blockchainNetworks: [],
+    cryptocurrencies: [],
+  };
+  return {
+    user: {
+      name: `Subconta ${n} Ltda`,
+      email: `subconta.${n}@example.com`,
+      password: 'SenhaSegura123!',
+      phone: { type: 'mobile', number: '999999999', areaCode: '11', countryCode: '55' },
+    },
+    deposit: fees,
+    withdraw: fees,
   };
 }
 
@@ -256,6 +285,62 @@ export const OPERATION_INPUTS: Readonly<Record<string, OperationInputs>> = {
         },
       },
       { params: { id: customerId }, body: {} },
+    ],
+  },
+  'company.getBalance': {
+    valid: async () => ({ params: {}, body: {} }),
+    variants: async ({ fixture }) => {
+      const { withdrawCurrency } = await fixture();
+      return [
+        { params: {}, body: { currency: withdrawCurrency } },
+        { params: {}, body: { cryptocurrency: { _id: UNKNOWN_ID, name: 'USDT', symbol: 'USDT' } } },
+        { params: {}, body: { currency: 'BRL' } },
+      ];
+    },
+  },
+  'company.createSubAccount': {
+    valid: async ({ next, fixture }) => ({
+      params: {},
+      body: subAccountBody(next(), (await fixture()).depositCurrency),
+    }),
+    variants: async ({ next, fixture, h }) => {
+      const body = subAccountBody(next(), (await fixture()).depositCurrency);
+      return [
+        // The e-mail of an account that exists.
+        {
+          params: {},
+          body: { ...body, user: { ...(body.user as object), email: h.mock.credentials.email } },
+        },
+        {
+          params: {},
+          body: { ...body, withdraw: { currencies: [{ fee: { type: 'FIXED', value: 1 } }] } },
+        },
+        { params: {}, body: { deposit: body.deposit, withdraw: body.withdraw } },
+      ];
+    },
+  },
+  'company.registerWebhook': {
+    valid: async (context) => ({
+      params: {},
+      body: { name: 'Primeiro Webhook', externalWebhookUrl: 'http://127.0.0.1:9/webhooks' },
+      token: await subAccountToken(context),
+    }),
+    variants: async () => [
+      // With the main account's token.
+      { params: {}, body: { name: 'Primeiro Webhook', externalWebhookUrl: 'https://a.example/w' } },
+    ],
+  },
+  'company.allowWithdrawalIp': {
+    valid: async (context) => ({
+      params: {},
+      body: { ip: '8.8.8.8' },
+      token: await subAccountToken(context),
+    }),
+    variants: async (context) => [
+      { params: {}, body: { ip: '2001:db8::7' }, token: await subAccountToken(context) },
+      { params: {}, body: { ip: '999.1.1.1' }, token: await subAccountToken(context) },
+      // With the main account's token.
+      { params: {}, body: { ip: '8.8.4.4' } },
     ],
   },
 };

@@ -1,0 +1,283 @@
+import { throwIfIssues } from '../core/options.js';
+import { parseWith } from '../core/parse.js';
+import { redactText, redactValue, secretForms } from '../core/redact.js';
+import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
+import {
+  createApiError,
+  isPaymentApiError,
+  type PaymentIssue,
+  PaymentValidationError,
+} from '../errors.js';
+import {
+  type BalanceFilter,
+  type BalanceList,
+  CreateSubAccountInput,
+  Cryptocurrency,
+  type SubAccountWebhookInput,
+} from '../models/company.js';
+import { Currency } from '../models/currencies.js';
+import type { MessageResult } from '../models/shared.js';
+import { operations } from '../operations.js';
+
+// Where the balance route's own allowlist is kept, said by its 401.
+const BALANCE_HINT =
+  'The balance route has its own IP allowlist: "IP Permitidos para consulta de saldo via API" in the dashboard';
+
+type Issues = PaymentIssue[];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkSchema(
+  schema: Parameters<typeof parseWith>[0],
+  value: unknown,
+  path: PropertyKey[],
+  issues: Issues,
+): void {
+  const parsed = parseWith(schema, value);
+  if (!parsed.ok)
+    for (const issue of parsed.issues) issues.push({ ...issue, path: [...path, ...issue.path] });
+}
+
+function check(ok: boolean, path: PropertyKey[], message: string, context: string): void {
+  if (!ok) throwIfIssues([{ path, message }], context);
+}
+
+// IPv4 in dotted decimal, which the URL parser writes back unchanged (it rewrites `1.2.3`,
+// `01.2.3.4`), or IPv6 as the URL parser accepts it in brackets; the characters keep anything
+// else (brackets, a path, a zone) out.
+function isIpAddress(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^[\da-f:.]+$/i.test(value)) return false;
+  const url = `http://${value.includes(':') ? `[${value}]` : value}`;
+  return URL.canParse(url) && (value.includes(':') || new URL(url).hostname === value);
+}
+
+/**
+ * The company account: its balances, and the partner account's sub-accounts:
+ * `client.company` (per the provider's public docs, the "Empresa" pages).
+ *
+ * A sub-account is set up in three calls: the main account creates it, then a client logged in
+ * with the sub-account's own e-mail and password registers its webhook and its withdrawal IP,
+ * each once.
+ *
+ * @example
+ * ```ts
+ * const brl = brlBalance(await client.company.getBalance());
+ * console.log(`available: ${formatCents(brl?.availableCents ?? 0)}`);
+ * ```
+ */
+export class Company {
+  readonly #transport: Transport;
+  readonly #validate: boolean;
+
+  /** @internal Created by {@link PaymentClient}. */
+  constructor(transport: Transport, validateInput: boolean) {
+    this.#transport = transport;
+    this.#validate = validateInput;
+  }
+
+  /**
+   * The account's balances: `POST /balance/company`, with `{}` for every balance, or a listed
+   * `currency` or `cryptocurrency` object, whole, for that one only. Always an array of fiat
+   * (`currency`, `totalAmount`, `totalHeld`) and crypto (`cryptocurrency`, `totalAmount`)
+   * balances; read BRL as exact cents with {@link brlBalance}. Checked first (unless
+   * `validateInput: false`): at most one of the two, each a whole listed object. Retried on
+   * connection errors, timeouts, 429 and 5xx: it only reads.
+   *
+   * The route has its own IP allowlist, separate from the general one (the dashboard's "IP
+   * Permitidos para consulta de saldo via API"): a server missing from it gets 401, and the
+   * error's message says so.
+   *
+   * @throws {@link PaymentValidationError} for a filter that is not one of the three forms.
+   * @throws {@link UnauthorizedError} when the token is refused or this server's IP is not on the
+   * balance allowlist.
+   *
+   * @example
+   * ```ts
+   * const all = await client.company.getBalance();
+   * const brlOnly = await client.company.getBalance({
+   *   currency: selectCurrency(await client.deposits.listCurrencies(), 'BRL'),
+   * });
+   * ```
+   */
+  async getBalance(filter: BalanceFilter = {}, options?: RequestOptions): Promise<BalanceList> {
+    if (this.#validate) checkFilter(filter);
+    try {
+      return await this.#transport.request(
+        prepare(operations.company.getBalance, { body: filter }),
+        options,
+      );
+    } catch (error) {
+      // A 401 of the login itself names /auth/token: only the balance route's own gets the hint.
+      if (isPaymentApiError(error) && error.status === 401 && error.path === '/balance/company') {
+        throw createApiError({ ...error, hint: BALANCE_HINT });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Creates a sub-account of this partner account: `POST /company/subaccount`, with the new
+   * company and its administrator's first login (`user`), and the fee the main account takes on
+   * each of its deposits and withdrawals, per currency, network and cryptocurrency (send `[]` for
+   * a group without fees). The sub-account has its own balance, customers and login; a client
+   * made with `user.email` and `user.password` then calls {@link Company.registerWebhook} and
+   * {@link Company.allowWithdrawalIp}. Checked first (unless `validateInput: false`): the
+   * shape, non-empty `user` fields, whole listed objects, fees of `0` or more (a percentage up
+   * to 100). Not retried once sent: a second attempt would meet a sub-account already created.
+   * The sub-account's password never appears in an error.
+   *
+   * @throws {@link PaymentValidationError} for bad input, before anything is sent.
+   * @throws {@link UnauthorizedError} when this account is no partner account.
+   *
+   * @example
+   * ```ts
+   * const currency = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
+   * const payoutCurrency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
+   * await client.company.createSubAccount({
+   *   user: { name: 'Loja Exemplo Ltda', email: 'financeiro@loja.example', password: process.env.SUB_PASSWORD! },
+   *   deposit: { currencies: [{ currency, fee: { type: 'PERCENTAGE', value: 1 } }], blockchainNetworks: [], cryptocurrencies: [] },
+   *   withdraw: { currencies: [{ currency: payoutCurrency, fee: { type: 'FIXED', value: 1.5 } }], blockchainNetworks: [], cryptocurrencies: [] },
+   * });
+   * ```
+   */
+  async createSubAccount(
+    input: CreateSubAccountInput,
+    options?: RequestOptions,
+  ): Promise<MessageResult> {
+    if (this.#validate) checkSubAccount(input);
+    try {
+      return await this.#transport.request(
+        prepare(operations.company.createSubAccount, { body: input }),
+        options,
+      );
+    } catch (error) {
+      throw withoutPassword(error, input?.user?.password);
+    }
+  }
+
+  /**
+   * Registers the sub-account's first webhook: `POST /webhook/subaccount`, called with a client
+   * logged in as the sub-account. Works once: a sub-account that has a webhook, or an account
+   * that is no sub-account, gets 400. Checked first (unless `validateInput: false`): a non-empty
+   * `name` and an absolute `http(s)` URL. Not retried once sent: after a first attempt that
+   * arrived, a second is 400.
+   *
+   * @throws {@link PaymentValidationError} for bad input, before anything is sent.
+   * @throws {@link BadRequestError} when the webhook is already registered, or the account is no
+   * sub-account.
+   *
+   * @example
+   * ```ts
+   * const sub = new PaymentClient({ baseUrl, email: 'financeiro@loja.example', password: process.env.SUB_PASSWORD! });
+   * await sub.company.registerWebhook({ name: 'Primeiro Webhook', externalWebhookUrl: 'https://loja.example/webhooks/pix' });
+   * ```
+   */
+  async registerWebhook(
+    input: SubAccountWebhookInput,
+    options?: RequestOptions,
+  ): Promise<MessageResult> {
+    if (this.#validate) {
+      const context = 'Invalid sub-account webhook';
+      check(isRecord(input), [], 'must be { name, externalWebhookUrl }', context);
+      check(
+        typeof input.name === 'string' && input.name.trim() !== '',
+        ['name'],
+        'must be a non-empty string',
+        context,
+      );
+      const url = input.externalWebhookUrl;
+      check(
+        typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol),
+        ['externalWebhookUrl'],
+        'must be an absolute http(s) URL',
+        context,
+      );
+    }
+    return this.#transport.request(
+      prepare(operations.company.registerWebhook, { body: input }),
+      options,
+    );
+  }
+
+  /**
+   * Allows the sub-account's first withdrawal IP: `POST /withdraw/allowed-ip/subaccount` with
+   * `{ ip }`, called with a client logged in as the sub-account. The IP may then create
+   * withdrawals; it does not open the balance route, whose allowlist is separate. Works once:
+   * more IPs are added in the dashboard; a second call, or an account that is no sub-account,
+   * gets 400. Checked first (unless `validateInput: false`): an IPv4 address in dotted decimal or
+   * an IPv6 address. Not retried once sent: after a first attempt that arrived, a second is 400.
+   *
+   * @throws {@link PaymentValidationError} for something that is no IP address, before anything
+   * is sent.
+   * @throws {@link BadRequestError} when an IP is already allowed, or the account is no
+   * sub-account.
+   *
+   * @example
+   * ```ts
+   * await sub.company.allowWithdrawalIp('203.0.113.7');
+   * ```
+   */
+  async allowWithdrawalIp(ip: string, options?: RequestOptions): Promise<MessageResult> {
+    if (this.#validate) {
+      check(isIpAddress(ip), ['ip'], 'must be an IPv4 or IPv6 address', 'Invalid withdrawal IP');
+    }
+    return this.#transport.request(
+      prepare(operations.company.allowWithdrawalIp, { body: { ip } }),
+      options,
+    );
+  }
+}
+
+// `{}`, `{ currency }` or `{ cryptocurrency }`, each object whole as the service lists it.
+function checkFilter(filter: BalanceFilter): void {
+  const issues: Issues = [];
+  if (!isRecord(filter)) {
+    issues.push({ path: [], message: 'must be {}, { currency } or { cryptocurrency }' });
+  } else if (filter.currency && filter.cryptocurrency) {
+    issues.push({ path: ['cryptocurrency'], message: 'send currency or cryptocurrency, not both' });
+  } else {
+    if (filter.currency) checkSchema(Currency, filter.currency, ['currency'], issues);
+    if (filter.cryptocurrency) {
+      checkSchema(Cryptocurrency, filter.cryptocurrency, ['cryptocurrency'], issues);
+    }
+  }
+  throwIfIssues(issues, 'Invalid balance filter');
+}
+
+// The shape by the schema (non-empty login included), then each fee: 0 or more, a percentage up
+// to 100.
+function checkSubAccount(input: CreateSubAccountInput): void {
+  const issues: Issues = [];
+  checkSchema(CreateSubAccountInput, input, [], issues);
+  if (issues.length === 0) {
+    for (const direction of ['deposit', 'withdraw'] as const) {
+      for (const [group, entries] of Object.entries(input[direction])) {
+        entries.forEach(({ fee }, index) => {
+          if (fee.value < 0 || (fee.type === 'PERCENTAGE' && fee.value > 100)) {
+            issues.push({
+              path: [direction, group, index, 'fee', 'value'],
+              message: 'must be 0 or more, and at most 100 for a percentage',
+            });
+          }
+        });
+      }
+    }
+  }
+  throwIfIssues(issues, 'Invalid sub-account');
+}
+
+// The service could echo the body it refuses: the new sub-account's password leaves no error. (A
+// redirect's body is never read, and its status may be a browser's 0: nothing to scrub.)
+function withoutPassword(error: unknown, password: unknown): unknown {
+  if (!isPaymentApiError(error) || error.body === undefined || typeof password !== 'string') {
+    return error;
+  }
+  const secrets = secretForms([password]);
+  return createApiError({
+    ...error,
+    serviceMessage: redactText(error.serviceMessage, secrets),
+    body: redactValue(error.body, secrets),
+  });
+}
