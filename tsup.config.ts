@@ -1,6 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
-import { BROWSER_MODULES, REQUIRE_MSW_MODULES, swapModules } from './scripts/mock-builds.js';
+import {
+  BROWSER_MODULES,
+  REQUIRE_MSW_MODULES,
+  swapModules,
+  WORKER_MODULES,
+} from './scripts/mock-builds.js';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -39,13 +44,29 @@ const client: Options = {
 const mock: Options = { ...library, entry: { 'mock/index': 'mock/index.ts' } };
 
 // How each build loads msw, the optional peer that only `mock.handlers` needs: the ES module
-// build imports it as it loads (mock/msw.ts), the CommonJS build and the bin require it on first
-// use, and the browser build imports it statically so that web bundlers bundle it.
+// build and the CommonJS build and the bin require it on first use (the ES module build imports it
+// as it loads under Jest only: mock/msw.ts), the browser build imports it statically so that web
+// bundlers bundle it beside setupWorker, and the build for Workers and edge functions never
+// loads it.
 // The client's builds carry their own copies of ky and zod/mini (see docs/compatibility.md): Node
 // then loads one module file for the client instead of over a hundred, and ky goes in a chunk of
 // its own that the client loads at its first request. The mock and the bin keep zod external.
 const clientExternal = ['pix-payment-sdk', 'pix-payment-sdk/mock', 'msw', /^node:/];
 const bundled = ['ky', /^zod(\/|$)/];
+
+/** A build of the mock for the web platform, with some of its modules swapped. */
+function webMock(name: string, swaps: Readonly<Record<string, string>>): Options {
+  return {
+    entry: { [name]: 'mock/index.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    target: 'es2023',
+    platform: 'browser',
+    treeshake: true,
+    external: [...external, 'ky'],
+    esbuildPlugins: [modelsFromPackage, swapModules(swaps)],
+  };
+}
 
 export default defineConfig([
   {
@@ -73,16 +94,11 @@ export default defineConfig([
   },
   // The `browser` condition of pix-payment-sdk/mock: the same mock with the Node-only server
   // swapped for a stub, so web bundlers never have to resolve node:http.
-  {
-    entry: { 'mock/index.browser': 'mock/index.ts' },
-    format: ['esm'],
-    sourcemap: true,
-    target: 'es2023',
-    platform: 'browser',
-    treeshake: true,
-    external: [...external, 'ky'],
-    esbuildPlugins: [modelsFromPackage, swapModules(BROWSER_MODULES)],
-  },
+  webMock('mock/index.browser', BROWSER_MODULES),
+  // The `workerd`, `worker` and `edge-light` conditions (Wrangler, Next.js and Vercel edge
+  // builds, which would otherwise take `browser`): no Node server and no msw, so a worker that
+  // uses `mock.fetch` starts and bundles whether msw is installed or not.
+  webMock('mock/index.worker', WORKER_MODULES),
   {
     entry: { 'mock/bin': 'mock/bin.ts' },
     format: ['esm'],

@@ -11,6 +11,7 @@
  *   │  └─ InternalServerError         5xx
  *   ├─ PaymentConnectionError         no answer (refused, reset, DNS)
  *   ├─ PaymentTimeoutError            no answer within timeoutMs
+ *   ├─ PaymentLoginError              not sent: the login it needed failed (cause: the login's error)
  *   ├─ PaymentValidationError         input rejected before any request
  *   └─ PaymentResponseError           2xx whose body breaks the contract
  *
@@ -27,6 +28,7 @@ import {
   isPaymentApiErrorWithStatus,
   isPaymentConnectionError,
   isPaymentError,
+  isPaymentLoginError,
   isPaymentResponseError,
   isPaymentTimeoutError,
   isPaymentValidationError,
@@ -34,6 +36,7 @@ import {
   PaymentApiError,
   PaymentClient,
   PaymentConnectionError,
+  PaymentLoginError,
   PaymentResponseError,
   PaymentTimeoutError,
   PaymentValidationError,
@@ -72,6 +75,8 @@ function reaction(error: unknown): string {
     return 'service trouble: safe calls were already retried; queue the work and try later';
   if (error instanceof PaymentApiError)
     return `unexpected status ${error.status}: log it with requestId ${error.requestId}`;
+  if (error instanceof PaymentLoginError)
+    return 'nothing was sent (the login failed after retries): safe to repeat later, whatever the call';
   if (error instanceof PaymentTimeoutError || error instanceof PaymentConnectionError)
     return 'outcome unknown: repeat only what is idempotent (a withdrawal with the SAME externalId); otherwise reconcile first';
   if (error instanceof PaymentResponseError)
@@ -89,6 +94,7 @@ function guard(error: unknown): string {
     isPaymentValidationError,
     isPaymentTimeoutError,
     isPaymentConnectionError,
+    isPaymentLoginError,
     isPaymentResponseError,
   };
   const [name] = Object.entries(guards).find(([, test]) => test(error)) ?? ['isPaymentError'];
@@ -151,6 +157,11 @@ await provoke('no answer at all: the connection drops (1 + 2 retries)', () =>
   client.withdrawals.listCurrencies(),
 );
 down.remove();
+const loginDown = mock.faults.inject({ path: '/auth/token', status: 503, times: Infinity });
+await provoke('the login fails on every attempt (1 + 2 retries): the call is never sent', () =>
+  new PaymentClient({ ...options, ...mock.credentials }).withdrawals.listCurrencies(),
+);
+loginDown.remove();
 mock.faults.inject({ path: CURRENCIES, delayMs: 300 });
 await provoke('an answer slower than timeoutMs: 100', () =>
   client.withdrawals.listCurrencies({ timeoutMs: 100, maxRetries: 0 }),

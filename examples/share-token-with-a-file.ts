@@ -6,7 +6,7 @@
  * default, so ten workers log in ten times, and again at every restart. Give them one shared
  * `TokenStore` and they log in once between them. On Redis, use `RedisTokenStore`
  * (`examples/share-token-across-processes.ts`); this file shows the three methods a store of your
- * own needs, with no dependency: a JSON file written atomically (write a temporary file, then
+ * own needs, with no dependency: a JSON file per account, written atomically (write a temporary file, then
  * rename it over the old one: readers see the old token or the new one, never half a file). It
  * has no `lock`, so processes that start cold at the same moment each log in once.
  *
@@ -22,19 +22,30 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CachedToken, type LogFields, PaymentClient, type TokenStore } from 'pix-payment-sdk';
+import {
+  type CachedToken,
+  type LogFields,
+  PaymentClient,
+  type TokenStore,
+  tokenAccount,
+} from 'pix-payment-sdk';
 import { startMockServer } from 'pix-payment-sdk/mock';
 
 /**
- * A token store in a JSON file. The token is a secret: the file is created 0600 in a private
- * directory.
+ * A token store in JSON files, one per account and base URL (`account` is a SHA-256 hex the
+ * client passes; a client only ever uses a token stored with its own). The token is a secret:
+ * the files are created 0600 in a private directory.
  */
 class FileTokenStore implements TokenStore {
-  constructor(readonly file: string) {}
+  constructor(readonly directory: string) {}
 
-  async get(): Promise<CachedToken | undefined> {
+  fileOf(account = 'default'): string {
+    return join(this.directory, `token-${account}.json`);
+  }
+
+  async get(account?: string): Promise<CachedToken | undefined> {
     try {
-      const value: unknown = JSON.parse(await readFile(this.file, 'utf8'));
+      const value: unknown = JSON.parse(await readFile(this.fileOf(account), 'utf8'));
       const token = (value as Partial<CachedToken> | null)?.token;
       return typeof token === 'string' ? (value as CachedToken) : undefined;
     } catch (error) {
@@ -45,14 +56,16 @@ class FileTokenStore implements TokenStore {
     }
   }
 
-  async set(token: CachedToken): Promise<void> {
-    const temporary = `${this.file}.${process.pid}.${randomUUID()}.tmp`;
+  async set(token: CachedToken, account?: string): Promise<void> {
+    const file = this.fileOf(account);
+    const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+    // The whole object, `account` included: the client checks it when it reads the token back.
     await writeFile(temporary, JSON.stringify(token), { mode: 0o600 });
-    await rename(temporary, this.file); // atomic on one file system
+    await rename(temporary, file); // atomic on one file system
   }
 
-  async delete(): Promise<void> {
-    await rm(this.file, { force: true });
+  async delete(_refused?: string, account?: string): Promise<void> {
+    await rm(this.fileOf(account), { force: true });
   }
 }
 
@@ -70,14 +83,14 @@ function loginCounter() {
 const env = process.env;
 const real = Boolean(env.PAYMENT_BASE_URL && env.PAYMENT_EMAIL && env.PAYMENT_PASSWORD);
 
-if (env.SHARED_TOKEN_FILE) {
+if (env.SHARED_TOKEN_DIR) {
   // ---- child process: its own client, the shared store -------------------------------------
   const counter = loginCounter();
   const client = new PaymentClient({
     baseUrl: env.CHILD_BASE_URL!,
     email: env.CHILD_EMAIL!,
     password: env.CHILD_PASSWORD!,
-    tokenStore: new FileTokenStore(env.SHARED_TOKEN_FILE),
+    tokenStore: new FileTokenStore(env.SHARED_TOKEN_DIR),
     logger: counter,
   });
   const currencies = await client.withdrawals.listCurrencies();
@@ -93,13 +106,14 @@ if (env.SHARED_TOKEN_FILE) {
     password: env.PAYMENT_PASSWORD!,
   };
   const directory = await mkdtemp(join(tmpdir(), 'pix-token-'));
-  const file = join(directory, 'token.json');
+  const store = new FileTokenStore(directory);
+  const file = store.fileOf(await tokenAccount(baseUrl, credentials.email));
   try {
     const counter = loginCounter();
     const client = new PaymentClient({
       baseUrl,
       ...credentials,
-      tokenStore: new FileTokenStore(file),
+      tokenStore: store,
       logger: counter,
     });
     await client.withdrawals.listCurrencies();
@@ -119,7 +133,7 @@ if (env.SHARED_TOKEN_FILE) {
             // Credentials passed for the demo; a real worker reads its own configuration.
             env: {
               ...env,
-              SHARED_TOKEN_FILE: file,
+              SHARED_TOKEN_DIR: directory,
               CHILD_BASE_URL: baseUrl,
               CHILD_EMAIL: credentials.email,
               CHILD_PASSWORD: credentials.password,

@@ -16,7 +16,6 @@ import type {
   MockWithdrawal,
   TransactionControls,
 } from './types.js';
-import { checkUrl } from './webhooks.js';
 
 function ipList(method: string, ips: unknown): string[] {
   if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
@@ -165,7 +164,7 @@ export function accountControls(
     deposits: transactions<MockDeposit>('deposit'),
     webhooks: {
       setUrl(url) {
-        of().webhookUrl = checkUrl(url);
+        of().webhookUrl = state.webhooks.check(url);
       },
       get url() {
         return of().webhookUrl;

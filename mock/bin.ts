@@ -21,6 +21,7 @@ Options:
                           X-Mock-Control-Token header (or Authorization: Bearer);
                           default: $PIX_PAYMENT_MOCK_CONTROL_TOKEN, or none
   --journal-limit <n>     most requests the journal keeps (default 10000)
+  --delivery-log-limit <n> most webhook deliveries the log keeps (default 10000)
   --seed <value>          deterministic ids, password and times
   --webhook-url <url>     the company's callback URL for webhook deliveries
   --strict                withdrawals and deposits must send the whole currency
@@ -37,9 +38,11 @@ ${operationLines()}
 Control routes (bodies and answers in the guide below):
 ${controlRouteList()}
 
-They answer only requests whose Host names this server, refuse pages of other sites, and take
-JSON bodies only (Content-Type: application/json). Listening on an address other machines can
-reach? Set a control token. Security rules: docs/security.md beside the guide.
+Every route answers a Host that is an IP address or a loopback name on any port (a mapped
+port works), and another name only when given with --allowed-host. The control routes refuse
+pages of other sites and take JSON bodies only (Content-Type: application/json). Listening on an
+address other machines can reach? Set a control token. Security rules: docs/security.md beside
+the guide.
 
 Guide: ${guidePath()}
 `;
@@ -76,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
     'allowed-host'?: string[] | undefined;
     'control-token'?: string | undefined;
     'journal-limit'?: string | undefined;
+    'delivery-log-limit'?: string | undefined;
     seed?: string | undefined;
     'webhook-url'?: string | undefined;
     strict?: boolean | undefined;
@@ -92,6 +96,7 @@ async function main(argv: string[]): Promise<number> {
         'allowed-host': { type: 'string', multiple: true },
         'control-token': { type: 'string' },
         'journal-limit': { type: 'string' },
+        'delivery-log-limit': { type: 'string' },
         seed: { type: 'string' },
         'webhook-url': { type: 'string' },
         strict: { type: 'boolean' },
@@ -122,6 +127,17 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  const deliveryLogLimit =
+    values['delivery-log-limit'] === undefined ? undefined : Number(values['delivery-log-limit']);
+  if (
+    deliveryLogLimit !== undefined &&
+    !(Number.isInteger(deliveryLogLimit) && deliveryLogLimit > 0)
+  ) {
+    process.stderr.write(
+      `--delivery-log-limit must be a positive integer, got ${values['delivery-log-limit']}\n`,
+    );
+    return 2;
+  }
   let balance: Record<string, string> | undefined;
   for (const entry of values.balance ?? []) {
     const match = /^([A-Z]+)=(.+)$/.exec(entry);
@@ -146,6 +162,7 @@ async function main(argv: string[]): Promise<number> {
   });
   process.once('SIGINT', () => stop());
   process.once('SIGTERM', () => stop());
+  const watcher = watchWrapper(stop);
   const host = values.host ?? '127.0.0.1';
   let running: Awaited<ReturnType<typeof startMockServer>>;
   try {
@@ -155,6 +172,7 @@ async function main(argv: string[]): Promise<number> {
       allowedHosts: values['allowed-host'],
       controlToken,
       journalLimit,
+      deliveryLogLimit,
       seed,
       webhookUrl: values['webhook-url'] ?? null,
       strict: values.strict ?? false,
@@ -162,6 +180,7 @@ async function main(argv: string[]): Promise<number> {
       partner: !values['no-partner'],
     });
   } catch (error) {
+    clearInterval(watcher);
     // The flags to change, rather than the function's option names.
     if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
     process.stderr.write(
@@ -182,8 +201,28 @@ async function main(argv: string[]): Promise<number> {
     ].join('\n'),
   );
   await stopped;
+  clearInterval(watcher);
   await running.close();
   return 0;
+}
+
+/**
+ * Run by npm (`npx pix-payment-mock`, `npm exec`, an npm script), the bin is the child of a shell
+ * that npm started. A SIGTERM to npm ends npm and that shell but never reaches this process,
+ * which would keep serving, and keep the port, with no parent. So under npm the bin stops as soon
+ * as the process that started it is gone. Run directly (`node dist/mock/bin.js`, `nohup …`) it
+ * is left alone.
+ */
+function watchWrapper(stop: () => void): NodeJS.Timeout | undefined {
+  if (process.env.npm_command === undefined && process.env.npm_lifecycle_event === undefined) {
+    return undefined;
+  }
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 200);
+  timer.unref();
+  return timer;
 }
 
 main(process.argv.slice(2)).then(

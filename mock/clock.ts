@@ -30,7 +30,21 @@ export interface InternalClock extends MockClock {
 }
 
 /**
- * Turns a `Date`, ISO 8601 string or epoch milliseconds into epoch milliseconds.
+ * The largest distance from the epoch a JavaScript `Date` can hold, either way: 8.64e15 ms
+ * (100,000,000 days). The clock never leaves this range, so every time it gives can be written
+ * as ISO 8601.
+ *
+ * @internal
+ */
+export const MAX_EPOCH_MS = 8.64e15;
+
+function inDateRange(ms: number): boolean {
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_EPOCH_MS;
+}
+
+/**
+ * Turns a `Date`, ISO 8601 string or epoch milliseconds into epoch milliseconds; a `TypeError`
+ * for anything else, and for a time outside the range a `Date` can hold.
  *
  * @internal
  */
@@ -40,18 +54,29 @@ export function toEpochMs(time: Date | string | number, what = 'time'): number {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) {
     throw new TypeError(`${what} must be a valid Date, ISO 8601 string or epoch milliseconds`);
   }
+  if (!inDateRange(ms)) {
+    throw new TypeError(
+      `${what} must be within ${MAX_EPOCH_MS} ms of 1970-01-01 (the range of a Date), got ${ms}`,
+    );
+  }
   return ms;
 }
 
 /**
- * A clock that starts at `start()` (read again on reset) and either stands still (frozen) or follows real time.
+ * A clock that starts at `start()` (read again on reset) and either stands still (frozen) or
+ * follows real time. Every move is checked before it is applied: a refused one changes nothing.
+ * A running clock stops at the end of the date range rather than pass it.
  *
  * @internal
  */
 export function createClock(start: () => number, frozen: boolean): InternalClock {
   let baseMs = start();
   let realStart = Date.now();
-  const nowMs = (): number => (frozen ? baseMs : baseMs + (Date.now() - realStart));
+  const nowMs = (): number => {
+    if (frozen) return baseMs;
+    const ms = baseMs + (Date.now() - realStart);
+    return Math.max(-MAX_EPOCH_MS, Math.min(MAX_EPOCH_MS, ms));
+  };
   return {
     frozen,
     nowMs,
@@ -60,7 +85,14 @@ export function createClock(start: () => number, frozen: boolean): InternalClock
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
         throw new TypeError('clock.advance(ms): ms must be a finite number, not negative');
       }
-      baseMs += ms;
+      const target = nowMs() + ms;
+      if (!inDateRange(target)) {
+        throw new TypeError(
+          `clock.advance(ms): ${ms} ms would move the clock past ${new Date(MAX_EPOCH_MS).toISOString()}, the last time a Date can hold`,
+        );
+      }
+      baseMs = target;
+      realStart = Date.now();
     },
     set(time) {
       baseMs = toEpochMs(time, 'clock.set(time)');

@@ -1,4 +1,5 @@
 // Small HTTP helpers shared by the router, the handlers and the server.
+import { readUpTo } from '../src/core/body.js';
 
 /**
  * The reason phrase of each status code the mock answers with: the mock's one table of them.
@@ -178,39 +179,6 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
   }
   const bytes = await readUpTo(request.body, limit);
   if (bytes === undefined) throw new HttpError(413, `body exceeds ${limit} bytes`);
-  return bytes;
-}
-
-/**
- * Reads a body (of a request or a response) whole; `undefined`, the rest cancelled, as soon as it
- * is larger than `limit` bytes, so a runaway body cannot exhaust memory.
- *
- * @internal
- */
-export async function readUpTo(
-  body: ReadableStream<Uint8Array> | null,
-  limit: number,
-): Promise<Uint8Array | undefined> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
   return bytes;
 }
 

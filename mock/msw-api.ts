@@ -1,7 +1,8 @@
 // What `mock.handlers` needs from msw, and the errors when msw is missing or too old. msw is an
 // optional peer: the bin, startMockServer and mock.fetch never touch it. Each build loads it its
-// own way (msw.ts for ES modules in Node, msw.require.ts for CommonJS and the bin,
-// msw.browser.ts for web bundlers) and hands the result to `mswFrom`.
+// own way (msw.ts for ES modules in Node, Bun and Deno, msw.require.ts for CommonJS and the bin,
+// msw.browser.ts for web bundlers, none at all in msw.worker.ts for Workers and edge functions)
+// and hands the result to `mswFrom`.
 
 /** The parts of msw that `mock.handlers` is built from. */
 export type MswApi = Pick<typeof import('msw'), 'http' | 'HttpResponse'>;

@@ -3,6 +3,7 @@
 // page could reach.
 import type { IncomingMessage } from 'node:http';
 import { isJsonContentType } from './http.js';
+import { DELIVERY_HEADER } from './webhooks.js';
 
 /**
  * The access rules of one running server.
@@ -10,11 +11,11 @@ import { isJsonContentType } from './http.js';
  * @internal
  */
 export interface AccessRules {
-  /** Names that mean this server on its own port: loopback names, the bound address. */
+  /** Names that mean this server: loopback names, the bound address, this machine's addresses. */
   readonly ownNames: ReadonlySet<string>;
   /** The port the server listens on. */
   readonly port: number;
-  /** The names the caller added (`allowedHosts`), on any port. */
+  /** The names the caller added (`allowedHosts`). */
   readonly extraNames: ReadonlySet<string>;
   /** Whether a presented control token is the right one; `undefined`: no token needed. */
   readonly checkToken: ((presented: string) => boolean) | undefined;
@@ -35,6 +36,11 @@ const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]', '0:0:0:0:0:0:0:0'])
 // A Host header: a name or an IPv4 address, or an IPv6 address in brackets, then maybe a port.
 const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[^[\]:/\s@]+)(?::(\d{1,5}))?$/i;
 const HOST_NAME = /^(\[[0-9a-f:.]+\]|[^[\]:/\s@]+)$/i;
+// An address written as one: dotted IPv4, or IPv6 in brackets (as `hostName` writes it).
+const IP_LITERAL =
+  /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}|\[[0-9a-f:.]+\])$/;
+// `localhost` and every name under it: browsers resolve them to loopback, never through DNS.
+const LOOPBACK_NAME = /^(?:[a-z0-9-]+\.)*localhost\.?$/;
 
 /**
  * A host name as the rules compare it: lower case, an IPv6 address in brackets.
@@ -80,13 +86,39 @@ function knownName(rules: AccessRules, name: string): boolean {
   return rules.ownNames.has(name) || rules.extraNames.has(name);
 }
 
+/**
+ * Whether a `Host` header may reach this server. A DNS-rebinding page makes the browser send the
+ * page's own domain name, so a name is checked and a port never is: an address (IPv4, IPv6 in
+ * brackets) and a loopback name (`localhost`, `*.localhost`) are answered on any port, which is
+ * what a port mapping (`docker run -p 8080:4010`), a proxy that drops the port and a client that
+ * leaves it out all send; any other name must be the bound one or in `allowedHosts`.
+ */
 function hostAllowed(rules: AccessRules, header: string): boolean {
   const match = HOST_HEADER.exec(header);
   if (!match) return false;
+  if (match[2] !== undefined && Number(match[2]) > 65535) return false;
   const name = hostName(match[1] ?? '');
-  if (rules.extraNames.has(name)) return true;
-  const port = match[2] === undefined ? 80 : Number(match[2]);
-  return rules.ownNames.has(name) && port === rules.port;
+  return IP_LITERAL.test(name) || LOOPBACK_NAME.test(name) || knownName(rules, name);
+}
+
+/**
+ * Whether `url` reaches this server: its port, and a name or address of this server (a loopback
+ * address or name, the bound address, an `allowedHosts` name). A webhook sent there would come
+ * back into the mock.
+ *
+ * @internal
+ */
+export function pointsAtServer(rules: AccessRules, url: URL): boolean {
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  if (port !== rules.port) return false;
+  const name = hostName(url.hostname);
+  return (
+    knownName(rules, name) ||
+    LOOPBACK_NAME.test(name) ||
+    WILDCARD_ADDRESSES.has(name) ||
+    /^127\.\d+\.\d+\.\d+$/.test(name) ||
+    /^\[(?:0*:)*:?0*1\]$|^\[::ffff:(?:127\.|7f)/.test(name)
+  );
 }
 
 function originAllowed(rules: AccessRules, origin: string): boolean {
@@ -124,8 +156,14 @@ export function refusalOf(
   req: IncomingMessage,
   control: boolean,
 ): Refusal | undefined {
-  // A browser always sends Host; a DNS-rebinding page sends its own name, never one of ours.
+  // A browser always sends Host; a DNS-rebinding page sends its own name, never an address.
   const host = req.headers.host;
+  if (req.headers[DELIVERY_HEADER] !== undefined) {
+    return {
+      status: 403,
+      detail: 'a webhook delivery of a mock is never answered by a mock: it could set off another',
+    };
+  }
   if (host !== undefined && !hostAllowed(rules, host)) {
     return {
       status: 403,

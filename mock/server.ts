@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { MockParts } from './create.js';
 import { reasonHeader, reasonPhrase } from './http.js';
 import { NETWORK_ERROR } from './router.js';
-import { type AccessRules, accessRules, refusalOf } from './server-access.js';
+import { type AccessRules, accessRules, pointsAtServer, refusalOf } from './server-access.js';
 import type { MockServerListenOptions, PaymentServiceMock, RunningMockServer } from './types.js';
 
 /** The mock a server serves: the public object, and the parts requests go through. */
@@ -288,7 +288,14 @@ export async function startServer(
   // request has passed the checks that need no body (an oversized one is answered 413 at once).
   server.on('checkContinue', (req, res) => server.emit('request', req, res));
   // Bad request lines, oversized headers and the like: answer 400 and drop the connection.
-  server.on('clientError', (_error, socket) => {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // Bytes after a request that closes the connection (HTTP/1.0, `Connection: close`, an early
+    // refusal): they are no request of their own and get no answer; the connection ends after
+    // the answer to the request before them.
+    if (error.code === 'HPE_CLOSED_CONNECTION') {
+      if (!(socket as { _httpMessage?: unknown })._httpMessage) socket.destroy();
+      return;
+    }
     if (socket.writable) {
       const body = JSON.stringify({ message: reasonPhrase(400) });
       socket.end(
@@ -307,7 +314,9 @@ export async function startServer(
     });
   });
   let closed: Promise<void> | undefined;
+  let forgetSelf: () => void = () => undefined;
   const close = () => {
+    forgetSelf();
     closed ??= new Promise<void>((resolve) => {
       // A request still being answered gets a last answer that says why, not a reset socket:
       // a test that closes the server before awaiting its calls then reads what went wrong. Its
@@ -330,7 +339,14 @@ export async function startServer(
   let served: ServedMock;
   try {
     served = mount(url);
-    ready = { parts: served.parts, access: rulesFor(address.port) };
+    const access = rulesFor(address.port);
+    // A webhook URL that reaches this server is refused: a delivery could loop back in.
+    const { state } = served.parts;
+    forgetSelf = state.webhooks.addSelf(
+      (target) => pointsAtServer(access, target),
+      state.webhookUrls(),
+    );
+    ready = { parts: served.parts, access };
   } catch (error) {
     // Invalid mock options: nothing is left listening.
     await close();

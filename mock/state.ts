@@ -21,7 +21,7 @@ import { JournalArea } from './state/journal.js';
 import { LedgerArea, type LedgerCurrency } from './state/ledger.js';
 import type { TransactionKind } from './state/transactions.js';
 import type { PaymentServiceMockOptions } from './types.js';
-import { checkUrl, WebhookDispatcher } from './webhooks.js';
+import { MAX_TIMER_MS, WebhookDispatcher } from './webhooks.js';
 
 interface Baseline {
   readonly companyId: string;
@@ -100,11 +100,19 @@ export class ServiceState {
       this.clock,
       positive(options.tokenTtlMs, FIFTEEN_DAYS_MS, 'tokenTtlMs'),
     );
-    this.#initialWebhookUrl = checkUrl(options.webhookUrl ?? null);
-    this.webhooks = new WebhookDispatcher(
-      positive(options.webhookTimeoutMs, 5000, 'webhookTimeoutMs'),
-      () => this.nowIso(),
-    );
+    const webhookTimeoutMs = positive(options.webhookTimeoutMs, 5000, 'webhookTimeoutMs');
+    if (webhookTimeoutMs > MAX_TIMER_MS) {
+      // A timer longer than this fires at once: every delivery would time out.
+      throw new TypeError(
+        `webhookTimeoutMs must be at most ${MAX_TIMER_MS} (about 24.8 days, the longest a timer waits), got ${webhookTimeoutMs}`,
+      );
+    }
+    const deliveryLogLimit = options.deliveryLogLimit ?? 10_000;
+    if (!Number.isInteger(deliveryLogLimit) || deliveryLogLimit < 1) {
+      throw new TypeError('deliveryLogLimit must be a positive integer');
+    }
+    this.webhooks = new WebhookDispatcher(webhookTimeoutMs, () => this.nowIso(), deliveryLogLimit);
+    this.#initialWebhookUrl = this.webhooks.check(options.webhookUrl ?? null);
     this.startingBalance = LedgerArea.check(options.balance ?? DEFAULT_BALANCE, 'balance');
     if (options.partner !== undefined && typeof options.partner !== 'boolean') {
       throw new TypeError('partner must be a boolean');
@@ -134,6 +142,11 @@ export class ServiceState {
 
   get seededCustomerId(): string {
     return this.#baseline.seededCustomer._id;
+  }
+
+  /** Every webhook URL set now, and the one a reset returns to. */
+  webhookUrls(): Array<string | null> {
+    return [this.#initialWebhookUrl, ...this.accounts.all().map((account) => account.webhookUrl)];
   }
 
   /** The main account (`mock.credentials`), whose controls are the mock's own. */

@@ -83,11 +83,18 @@ export interface TransactionControls<T> {
  * ```
  */
 export interface WebhookControls {
-  /** Sets (or with `null` clears) the company's callback URL, the dashboard setting. */
+  /**
+   * Sets (or with `null` clears) the company's callback URL, the dashboard setting. A `TypeError`
+   * for a URL that is not http(s), one under `/__mock/`, or one at a mock server serving this
+   * mock: a delivery there could set off another.
+   */
   setUrl(url: string | null): void;
   /** The callback URL, or `null`. */
   readonly url: string | null;
-  /** Every delivery tried since creation or the last reset, oldest first (a copy). */
+  /**
+   * Every delivery tried since creation or the last reset, oldest first (a copy); at most the
+   * latest `deliveryLogLimit` of them.
+   */
   readonly deliveries: ReadonlyArray<WebhookDelivery>;
   /** Resolves when every delivery started so far has ended; returns the deliveries. */
   flush(): Promise<ReadonlyArray<WebhookDelivery>>;
@@ -590,14 +597,31 @@ export interface PaymentServiceMockOptions {
    * @default 1_296_000_000
    */
   readonly tokenTtlMs?: number | undefined;
-  /** The company's callback URL (its dashboard setting). Default: none; deliveries are skipped. */
+  /**
+   * The company's callback URL (its dashboard setting). Default: none; deliveries are skipped.
+   * A URL under `/__mock/` is refused with a `TypeError` (a delivery there could set off another).
+   */
   readonly webhookUrl?: string | null | undefined;
   /**
-   * How long a webhook receiver may take to answer before the delivery is journaled as `timeout`.
+   * How long a webhook receiver may take to answer (its body included) before the delivery is
+   * journaled as `timeout`; at most 2,147,483,647 (2^31 - 1, the longest a timer waits), else a
+   * `TypeError`.
    *
    * @default 5000
    */
   readonly webhookTimeoutMs?: number | undefined;
+  /**
+   * Most deliveries `mock.webhooks.deliveries` keeps (a positive integer); past it the oldest is
+   * dropped for each new one, so a long run holds a bounded log.
+   *
+   * @default 10_000
+   *
+   * @example
+   * ```ts
+   * const mock = createPaymentServiceMock({ webhookUrl: 'http://127.0.0.1:8080/pix', deliveryLogLimit: 100 });
+   * ```
+   */
+  readonly deliveryLogLimit?: number | undefined;
   /**
    * Start time of the mock clock. Default: `2040-01-01T00:00:00.000Z` when `seed` is given,
    * otherwise the real time.

@@ -1,4 +1,5 @@
 import type { WebhookPayload } from 'pix-payment-sdk';
+import { readUpTo } from '../src/core/body.js';
 
 /**
  * How a webhook delivery ended.
@@ -13,13 +14,16 @@ export type WebhookOutcome =
   | 'pending'
   /** The receiver answered 2xx. */
   | 'delivered'
-  /** The receiver answered, but not 2xx. */
+  /** The receiver answered, but not 2xx (a redirect included: it is never followed). */
   | 'rejected'
   /** No answer: connection refused, reset, DNS failure… */
   | 'failed'
   /** No answer within `webhookTimeoutMs`. */
   | 'timeout'
-  /** No callback URL was set, so nothing was sent. */
+  /**
+   * Nothing was sent: no callback URL was set, or it points at this mock itself (`error` says
+   * so), where a delivery could set off another one.
+   */
   | 'skipped';
 
 /**
@@ -60,23 +64,85 @@ export interface WebhookDelivery {
 }
 
 /**
+ * The header every delivery carries. A mock server refuses any request with it, so a delivery
+ * can never reach a mock (this one or another) and set off a delivery of its own.
+ *
+ * @internal
+ */
+export const DELIVERY_HEADER = 'x-pix-payment-mock-delivery';
+
+/**
+ * How much of a receiver's answer body a delivery reads; the rest is cancelled unread.
+ *
+ * @internal
+ */
+export const RECEIVER_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The longest `webhookTimeoutMs` a timer can wait (2^31 - 1 ms, about 24.8 days); a longer one
+ * would fire at once.
+ *
+ * @internal
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The first path segment of the mock's control routes. */
+const CONTROL_PREFIX = '/__mock';
+
+/**
  * Sends webhook notifications over real HTTP and journals them, for every account (each
- * delivery goes to the URL of the account it is for).
+ * delivery goes to the URL of the account it is for), at most `logLimit` of them (the oldest
+ * dropped first).
  *
  * @internal
  */
 export class WebhookDispatcher {
   #deliveries: WebhookDelivery[] = [];
   readonly #pending = new Set<Promise<WebhookDelivery>>();
+  /** Tests of whether a URL points at this mock: one for each server serving it. */
+  readonly #self: Array<(url: URL) => boolean> = [];
   #next = 1;
 
   constructor(
     readonly timeoutMs: number,
     private readonly nowIso: () => string,
+    private readonly logLimit = 10_000,
   ) {}
 
   get deliveries(): ReadonlyArray<WebhookDelivery> {
     return [...this.#deliveries];
+  }
+
+  /**
+   * A webhook URL as it may be set: an absolute http(s) URL (see {@link checkUrl}) that does not
+   * lead back into a mock, or `null`; a `TypeError` otherwise.
+   */
+  check(url: string | null): string | null {
+    const checked = checkUrl(url);
+    const loop = this.#loopReason(checked);
+    if (loop !== undefined) throw new TypeError(`webhook URL refused: ${loop}`);
+    return checked;
+  }
+
+  /**
+   * Adds a test of whether a URL points at this mock (a server that serves it). Throws a
+   * `TypeError` when one of `urls` (those set now, and those a reset returns to) already does.
+   * Returns the function that removes the test again (the server has stopped).
+   */
+  addSelf(test: (url: URL) => boolean, urls: Iterable<string | null>): () => void {
+    const remove = () => {
+      const at = this.#self.indexOf(test);
+      if (at >= 0) this.#self.splice(at, 1);
+    };
+    this.#self.push(test);
+    for (const url of urls) {
+      const loop = this.#loopReason(url);
+      if (loop !== undefined) {
+        remove();
+        throw new TypeError(`webhook URL refused: ${loop}`);
+      }
+    }
+    return remove;
   }
 
   reset(): void {
@@ -100,6 +166,9 @@ export class WebhookDispatcher {
       outcome: 'pending',
     };
     this.#deliveries.push(record);
+    if (this.#deliveries.length > this.logLimit) {
+      this.#deliveries.splice(0, this.#deliveries.length - this.logLimit);
+    }
     const promise = this.#send(record);
     this.#pending.add(promise);
     void promise.finally(() => this.#pending.delete(promise));
@@ -112,9 +181,30 @@ export class WebhookDispatcher {
     return this.deliveries;
   }
 
+  /** Why a delivery to `url` could loop back into a mock; `undefined` when it cannot. */
+  #loopReason(url: string | null): string | undefined {
+    if (url === null) return undefined;
+    const parsed = new URL(url);
+    const path = parsed.pathname;
+    if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+      return `${path} is a control route of a mock (a delivery there could set off another)`;
+    }
+    if (this.#self.some((test) => test(parsed))) {
+      return `${parsed.origin} is this mock itself (a delivery there could set off another)`;
+    }
+    return undefined;
+  }
+
   async #send(record: WebhookDelivery): Promise<WebhookDelivery> {
     if (record.url === null) {
       record.outcome = 'skipped';
+      return record;
+    }
+    // A URL set before a server started serving this mock may point at it now.
+    const loop = this.#loopReason(record.url);
+    if (loop !== undefined) {
+      record.outcome = 'skipped';
+      record.error = `not sent: ${loop}`;
       return record;
     }
     const started = performance.now();
@@ -130,13 +220,20 @@ export class WebhookDispatcher {
           'content-type': 'application/json',
           'user-agent': 'pix-payment-mock',
           accept: 'msw/passthrough',
+          [DELIVERY_HEADER]: String(record.id),
         },
         body: JSON.stringify(record.payload),
+        // A redirect is the receiver's answer: the payload never goes to another address.
+        redirect: 'manual',
         signal: controller.signal,
       });
-      await response.arrayBuffer().catch(() => undefined);
+      // Only a bounded part of the answer is read; an endless one is cancelled.
+      await readUpTo(response.body, RECEIVER_BODY_LIMIT).catch(() => undefined);
       record.status = response.status;
       record.outcome = response.ok ? 'delivered' : 'rejected';
+      if (response.status >= 300 && response.status < 400) {
+        record.error = `the receiver answered a redirect (${response.status}), which is not followed`;
+      }
     } catch (error) {
       record.outcome = controller.signal.aborted ? 'timeout' : 'failed';
       record.error = controller.signal.aborted

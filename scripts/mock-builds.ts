@@ -10,6 +10,15 @@ export const BROWSER_MODULES = {
   './msw.js': 'mock/msw.browser.ts',
 } as const;
 
+/**
+ * The build for Workers and edge functions (workerd, Vercel's edge runtime): no node:http server,
+ * and no msw at all, so that the worker starts and bundles with msw installed or not.
+ */
+export const WORKER_MODULES = {
+  './server.js': 'mock/server.browser.ts',
+  './msw.js': 'mock/msw.worker.ts',
+} as const;
+
 /** The CommonJS build and the bin: msw required on first use of `mock.handlers`. */
 export const REQUIRE_MSW_MODULES = { './msw.js': 'mock/msw.require.ts' } as const;
 

@@ -98,7 +98,7 @@ try {
     writeFileSync(
       join(project, 'flow.test.mjs'),
       `import { it } from '@jest/globals';
-      it('runs the whole flow through setupServer', async () => {${flow((name) => `await import('${name}')`, 'msw')}});`,
+      it('runs the whole flow through setupServer', async () => {${flow((name) => `await import('${name}')`, 'msw')}}, 60_000);`,
     );
     const jest = spawnSync(
       process.execPath,
@@ -160,6 +160,22 @@ try {
     runFlow(project, `msw ${version}`, 'msw');
     runJest(project, `msw ${version}`);
   }
+  // msw 2's setupServer patches the global fetch, which Bun and Deno use too (msw 3's does not
+  // intercept there: docs/compatibility.md). The newest msw 2, through setupServer, in both.
+  // Deno: a loaded msw keeps the process alive, so the script ends it.
+  writeFileSync(
+    join(withoutRedis, 'runtime-msw.mjs'),
+    `${flow((name) => `await import('${name}')`, 'msw')}\nglobalThis.Deno?.exit(0);`,
+  );
+  const runtimes = [
+    ['Bun', join(root, 'node_modules/.bin/bun'), ['runtime-msw.mjs']],
+    ['Deno', join(root, 'node_modules/.bin/deno'), ['run', '-A', 'runtime-msw.mjs']],
+  ];
+  for (const [name, binary, args] of runtimes) {
+    if (run(binary, args, withoutRedis).trim() !== 'ok')
+      throw new Error(`${name}: setupServer with msw 2 failed`);
+  }
+  step('msw 2: Bun and Deno run the whole flow through setupServer');
   // redis is an optional peer: without it installed, pix-payment-sdk/redis still loads.
   const loads = `const { RedisTokenStore } = LOAD; if (typeof RedisTokenStore !== 'function') throw new Error('no RedisTokenStore'); console.log('ok');`;
   writeFileSync(
@@ -261,6 +277,35 @@ try {
     }
   }
   step('without msw: mock.handlers throws, saying npm install --save-dev msw');
+  // Workers and edge functions: Wrangler and Next.js bundle with the `workerd` / `edge-light`
+  // conditions (then `worker`, `browser`). Their build of the mock never imports msw, so the
+  // bundle resolves in a project without msw.
+  writeFileSync(
+    join(bare, 'worker-entry.mjs'),
+    `import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
+    import { PaymentClient } from 'pix-payment-sdk';
+    export default { async fetch() {
+      const mock = createPaymentServiceMock();
+      const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch });
+      return Response.json(await client.withdrawals.listCurrencies());
+    } };`,
+  );
+  for (const conditions of [
+    ['workerd', 'worker', 'browser'],
+    ['edge-light', 'worker', 'browser'],
+  ]) {
+    await build({
+      entryPoints: [join(bare, 'worker-entry.mjs')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      conditions,
+      write: false,
+      logLevel: 'error',
+      absWorkingDir: bare,
+    });
+  }
+  step('without msw: the mock bundles for Workers (workerd) and edge functions (edge-light)');
   // The declarations name msw's handler type; with skipLibCheck (the usual setting) a project
   // without msw type-checks.
   // That project has neither msw nor redis: the same check, without the Redis store.
@@ -336,7 +381,56 @@ try {
   server.kill('SIGTERM');
   if ((await exited) !== 0) throw new Error('the bin did not stop cleanly on SIGTERM');
   step(`without msw: pix-payment-mock --help, then served ${url} and stopped cleanly on SIGTERM`);
+  const freed = await npxStopsOnSigterm(bare);
+  step(`npx pix-payment-mock: a SIGTERM to npx stopped the bin and freed ${freed}`);
   console.log('smoke: all checks passed');
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * Starts `npx pix-payment-mock` in `cwd`, sends SIGTERM to npx alone (npm ends, and its shell,
+ * without passing it on), and resolves with the URL once its port is free again; throws if the
+ * bin keeps serving.
+ */
+async function npxStopsOnSigterm(cwd) {
+  const npx = spawn('npx', ['--no-install', 'pix-payment-mock', '--port', '0'], {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await new Promise((resolvePromise, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`npx printed no URL: ${out}`)), 30_000);
+      npx.stdout.on('data', (chunk) => {
+        out += chunk;
+        const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          resolvePromise(match[0]);
+        }
+      });
+      npx.on('exit', (code) => reject(new Error(`npx exited early with ${code}: ${out}`)));
+    });
+    const exited = new Promise((resolvePromise) => npx.on('exit', () => resolvePromise()));
+    npx.kill('SIGTERM');
+    await exited;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const serving = await fetch(`${url}/__mock/clock`).then(
+        () => true,
+        () => false,
+      );
+      if (!serving) return url;
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
+    }
+    throw new Error(`after a SIGTERM to npx, pix-payment-mock still serves ${url}`);
+  } finally {
+    // Whatever of npx's process group is left (a bin that did not stop) goes.
+    try {
+      process.kill(-npx.pid, 'SIGKILL');
+    } catch {
+      // Nothing is left.
+    }
+  }
 }

@@ -56,7 +56,9 @@ export interface PaymentClientOptions {
   readonly timeoutMs?: number | undefined;
   /**
    * Retries after the first attempt, for operations that are safe to repeat: GET requests,
-   * `resendWebhook` and `withdrawals.create` (made safe by its `externalId`). At most 10.
+   * `resendWebhook` and `withdrawals.create` (made safe by its `externalId`). At most 10. A
+   * transient failure of the login a call needs is retried too, for every call (nothing of the
+   * call was sent), each call waiting on a shared login spending its own retries.
    * @default 2
    */
   readonly maxRetries?: number | undefined;
@@ -285,7 +287,8 @@ export class PaymentClient {
   /**
    * A valid access token: the stored one, or one from a new login (`POST /auth/token`) shared
    * with every concurrent caller. Other methods call this themselves; call it to log in early or
-   * to check the credentials.
+   * to check the credentials. A transient login failure (no answer, a timeout, 429, 5xx) is
+   * retried under `maxRetries`; the last one is thrown as the login's own error.
    *
    * @throws {@link UnauthorizedError} when the credentials are refused.
    *

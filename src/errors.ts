@@ -94,6 +94,9 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly hint?: string | undefined;
 }
 
+// How much of the service's message an error's `message` repeats.
+const MAX_SERVICE_MESSAGE_SHOWN = 1_000;
+
 /**
  * The service answered with an error status. `status`, `serviceMessage` (the `message` of the
  * body, for example `Not Found`), the parsed `body`, `method`, `path`, `url` and `requestId` say
@@ -138,8 +141,13 @@ export class PaymentApiError extends PaymentError {
   readonly retryAfterMs: number | undefined;
 
   constructor(init: PaymentApiErrorInit) {
+    // The service's message in full stays in `serviceMessage`; the error's own message stays short.
+    const said =
+      init.serviceMessage.length > MAX_SERVICE_MESSAGE_SHOWN
+        ? `${init.serviceMessage.slice(0, MAX_SERVICE_MESSAGE_SHOWN)}…`
+        : init.serviceMessage;
     super(
-      `${init.status} ${init.serviceMessage}: ${located(init, init.reason, init.hint ?? apiHint(init.status, init.path))}`,
+      `${init.status} ${said}: ${located(init, init.reason, init.hint ?? apiHint(init.status, init.path))}`,
     );
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
@@ -346,13 +354,58 @@ export class PaymentTimeoutError extends PaymentError {
   }
 }
 
+/**
+ * The call was never sent: the login it needed (`POST /auth/token`) failed with no answer, a
+ * timeout, 429, 5xx, a redirect or an answer that breaks the contract, on every attempt the call's
+ * `maxRetries` allowed. Nothing of the call reached the service, so it did nothing: repeating the
+ * call is safe, whatever it is. `method` and `path` name the call; `cause` holds the login's own
+ * error (a {@link PaymentConnectionError}, an {@link InternalServerError}…). A wrong password
+ * (401 on the login) is not this: it is an {@link UnauthorizedError} with `path: '/auth/token'`,
+ * never retried.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof PaymentLoginError) scheduleRetryLater(); // nothing was sent
+ * ```
+ */
+export class PaymentLoginError extends PaymentError {
+  /** Always `'PaymentLoginError'`, also across realms where `instanceof` fails. */
+  override name = 'PaymentLoginError';
+  /** HTTP method of the call that was not sent, upper case. */
+  readonly method: string;
+  /** Path of the call that was not sent, relative to the client's `baseUrl`, parameters encoded. */
+  readonly path: string;
+
+  constructor(facts: RequestFacts, options: { cause: unknown }) {
+    const reason = options.cause instanceof Error ? ` (${options.cause.message})` : '';
+    super(`Login failed${reason}, request not sent: ${facts.method} ${facts.path}`, options);
+    this.method = facts.method;
+    this.path = facts.path;
+  }
+}
+
+// An error message stays short whatever it reports: a path of at most a few segments shown,
+// and the whole list cut at a few KiB, saying how many issues were left out.
+const MAX_DESCRIBED_CHARS = 3_000;
+const MAX_PATH_SHOWN = 8;
+
+function describePath(path: ReadonlyArray<PropertyKey>): string {
+  const shown = path.length > MAX_PATH_SHOWN ? [...path.slice(0, MAX_PATH_SHOWN), '…'] : path;
+  return shown.map((segment) => String(segment).slice(0, 64)).join('.');
+}
+
 function describeIssues(issues: ReadonlyArray<PaymentIssue>): string {
-  return issues
-    .map(
-      (issue) =>
-        (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '') + issue.message,
-    )
-    .join('; ');
+  let text = '';
+  for (const [index, issue] of issues.entries()) {
+    const line =
+      (issue.path.length > 0 ? `${describePath(issue.path)}: ` : '') +
+      String(issue.message).slice(0, 200);
+    if (text.length + line.length > MAX_DESCRIBED_CHARS) {
+      return `${text}; and ${issues.length - index} more issues`;
+    }
+    text += index === 0 ? line : `; ${line}`;
+  }
+  return text;
 }
 
 /**
@@ -534,6 +587,18 @@ export function isPaymentResponseError(value: unknown): value is PaymentResponse
  */
 export function isPaymentConnectionError(value: unknown): value is PaymentConnectionError {
   return hasName(value, ['PaymentConnectionError']);
+}
+
+/**
+ * Whether `value` is a {@link PaymentLoginError}: the call was not sent, its login failed.
+ *
+ * @example
+ * ```ts
+ * if (isPaymentLoginError(error)) retryLater(); // the service saw nothing of the call
+ * ```
+ */
+export function isPaymentLoginError(value: unknown): value is PaymentLoginError {
+  return hasName(value, ['PaymentLoginError']);
 }
 
 /**

@@ -21,6 +21,7 @@ export {
   InMemoryTokenStore,
   type TokenStore,
   type TokenStoreLock,
+  tokenAccount,
 } from './core/tokens.js';
 export type { FetchLike, RequestOptions } from './core/transport.js';
 export {
@@ -32,6 +33,7 @@ export {
   isPaymentApiErrorWithStatus,
   isPaymentConnectionError,
   isPaymentError,
+  isPaymentLoginError,
   isPaymentResponseError,
   isPaymentTimeoutError,
   isPaymentValidationError,
@@ -41,6 +43,7 @@ export {
   PaymentConnectionError,
   PaymentError,
   type PaymentIssue,
+  PaymentLoginError,
   PaymentResponseError,
   type PaymentResponseErrorInit,
   PaymentTimeoutError,
@@ -77,3 +80,13 @@ export {
   validatePixKey,
 } from './validation.js';
 export { VERSION } from './version.js';
+export {
+  type ConfirmedWebhookEvent,
+  createWebhookHandler,
+  PROVIDER_WEBHOOK_ADDRESS,
+  type WebhookFailureReason,
+  type WebhookHandler,
+  type WebhookHandlerClient,
+  type WebhookHandlerOptions,
+  type WebhookRequestContext,
+} from './webhook-handler.js';

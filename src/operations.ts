@@ -94,7 +94,8 @@ export const operations = {
       request: TokenRequest,
       response: TokenResponse,
       auth: false,
-      retry: false,
+      // Sending it again costs nothing: a failed login is retried by every call waiting for it.
+      retry: true,
       summary: 'Obtain an access token',
       statuses: [200, 400, 401, 500],
     },

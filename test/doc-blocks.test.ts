@@ -32,6 +32,7 @@ const READER_CODE: Readonly<Record<string, string>> = {
   mock: "declare const mock: import('pix-payment-sdk/mock').PaymentServiceMock;",
   redis: "declare const redis: import('pix-payment-sdk/redis').RedisTokenStoreClient;",
   withdrawalId: 'declare const withdrawalId: string;',
+  handler: "declare const handler: import('pix-payment-sdk').WebhookHandler;",
   depositId: 'declare const depositId: string;',
   id: 'declare const id: string;',
   // The reader's own code, which the guides leave to them.
@@ -85,6 +86,15 @@ function prelude(block: DocBlock): string[] {
   return lines;
 }
 
+// Packages the guides import by their usual name that this repository installs under another.
+const INSTALLED_AS: Readonly<Record<string, string>> = { ioredis: 'ioredis6' };
+
+function installedNames(code: string): string {
+  return code.replace(/from '([^']+)'/g, (whole, name: string) =>
+    name in INSTALLED_AS ? `from '${INSTALLED_AS[name]}'` : whole,
+  );
+}
+
 const blocks = documents.flatMap((file) => docBlocks(file, readFileSync(join(root, file), 'utf8')));
 const fileOf = (block: DocBlock) =>
   join(
@@ -102,7 +112,7 @@ beforeAll(() => {
   for (const block of checked) {
     const lines = prelude(block);
     const path = fileOf(block);
-    writeFileSync(path, `${[...lines, block.code].join('\n')}\nexport {};\n`);
+    writeFileSync(path, `${[...lines, installedNames(block.code)].join('\n')}\nexport {};\n`);
     offsets.set(path, { block, shift: lines.length });
   }
 });

@@ -8,6 +8,7 @@ import {
   isPaymentTimeoutError,
   isPaymentValidationError,
 } from 'pix-payment-sdk';
+import { redactText, secretForms } from '../../src/core/redact.js';
 import { type ConformanceReport, runConformance } from './index.js';
 
 /** @internal */
@@ -20,8 +21,9 @@ tokens, dates and amounts are compared by type only, and shown as their type.
 
 Only requests that change nothing are sent: login with the right and a wrong password, both
 currency lists, the customer's Pix keys and details, and refused requests (no token, a forged
-token, unknown customer or transaction, a malformed Pix key). With --allow-writes, and only then,
-a deposit and a withdrawal of one cent each are created as well.
+token, unknown customer, transaction or Pix key). With --allow-writes, and only then, a Pix key
+is added and removed again, a malformed key is tried, and a deposit and a withdrawal of one cent
+each are created, read and their webhooks resent.
 
 Options:
   --base-url <url>      the service's base URL                  (or PAYMENT_BASE_URL)
@@ -30,15 +32,17 @@ Options:
                         keeps it out of the shell history and the process list)
   --customer-id <id>    an existing customer to read            (or PAYMENT_CUSTOMER_ID); without
                         it the checks that need a customer are skipped
-  --allow-writes        also create a one-cent deposit and a one-cent withdrawal (to the
-                        customer's first Pix key) and read their details
-  --timeout-ms <n>      time limit of each request to the service (default 30000)
+  --allow-writes        also add a Pix key and remove it, try a malformed key, and create a
+                        one-cent deposit and a one-cent withdrawal (to the customer's first Pix
+                        key), read their details and resend their webhooks
+  --timeout-ms <n>      time limit of each request to the service (default 30000, at most
+                        2147483647)
   --json                print the report as one JSON document
   -h, --help            show this help
 
-The password and tokens are never printed.
-Exit status: 0 every check agrees, 1 any difference, 2 usage error, the service cannot be reached,
-or no login answers at the base URL (a wrong path prefix).
+The password and tokens are never printed; a base URL with user:password@ is refused.
+Exit status: 0 every check agrees, 1 any difference, 2 usage error, a refused login (credentials
+or IP allowlist), a service that cannot be reached, or no login at the base URL (a wrong prefix).
 `;
 
 /**
@@ -144,7 +148,15 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     await io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
     return report.differ === 0 ? 0 : 1;
   } catch (error) {
-    if (isPaymentValidationError(error)) return usage(io, error.message);
+    const secrets = secretForms([password ?? '']);
+    if (isPaymentValidationError(error)) return usage(io, redactText(error.message, secrets));
+    if (isPaymentApiError(error) && (error.status === 401 || error.status === 403)) {
+      // The account, not the mock: a rotated password must not read as drift.
+      await io.stderr(
+        `pix-payment-mock conformance: the service refused the login (${error.status} on POST /auth/token): check the e-mail and password, and whether this machine's IP address is on the account's allowlist. Nothing was compared.\n`,
+      );
+      return 2;
+    }
     const reach =
       isPaymentConnectionError(error) || isPaymentTimeoutError(error)
         ? `cannot reach the service at ${baseUrl}: `
@@ -154,9 +166,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
     const text = `${error instanceof Error ? error.message : String(error)}${cause ? ` (${cause.message})` : ''}`;
     // Nothing was compared, so this is no difference: exit 2, never 1.
-    await io.stderr(
-      `pix-payment-mock conformance: ${reach}${text.split(password ?? '').join('[redacted]')}\n`,
-    );
+    await io.stderr(`pix-payment-mock conformance: ${redactText(`${reach}${text}`, secrets)}\n`);
     return 2;
   }
 }

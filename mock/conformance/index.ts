@@ -5,13 +5,16 @@ import {
   PaymentResponseError,
   PaymentTimeoutError,
   PaymentValidationError,
+  UnauthorizedError,
 } from 'pix-payment-sdk';
+import { readUpTo } from '../../src/core/body.js';
+import { redactText, redactValue, secretForms } from '../../src/core/redact.js';
 import { createPaymentServiceMock } from '../create.js';
-import { readUpTo } from '../http.js';
 import { cryptoRandom, uuid } from '../ids.js';
 import {
   FORGED_TOKEN,
   missingReason,
+  removePath,
   SCENARIOS,
   type Scenario,
   type SideFacts,
@@ -44,9 +47,10 @@ export interface ConformanceOptions {
    */
   readonly customerId?: string | undefined;
   /**
-   * Also create a one-cent deposit and a one-cent withdrawal (to the customer's first listed Pix
-   * key) and read their details. Nothing is ever written without it, and never more than one
-   * cent with it.
+   * Also add a Pix key to the customer and remove it again, try a malformed key (removed if the
+   * service stores it), and create a one-cent deposit and a one-cent withdrawal (to the
+   * customer's first listed Pix key), read their details and resend their webhooks. Nothing is
+   * ever sent that a service could store without it, and never more than one cent with it.
    *
    * @default false
    */
@@ -146,6 +150,8 @@ export interface ConformanceReport {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The longest a timer waits (2^31 - 1 ms); a longer `timeoutMs` would fire at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 interface Side {
   readonly name: 'service' | 'mock';
@@ -169,9 +175,21 @@ function checkOptions(options: ConformanceOptions): void {
   if (customerId !== undefined && (typeof customerId !== 'string' || customerId.trim() === '')) {
     issues.push({ path: ['customerId'], message: 'must be a non-empty string when given' });
   }
+  if (url !== undefined && (url.username !== '' || url.password !== '')) {
+    // The URL itself is never repeated: what it carries is a password.
+    issues.push({
+      path: ['baseUrl'],
+      message: 'must not carry a user name or password (give them as email and password)',
+    });
+  }
   const timeout = options.timeoutMs;
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) {
     issues.push({ path: ['timeoutMs'], message: 'must be a positive integer' });
+  } else if (timeout !== undefined && timeout > MAX_TIMEOUT_MS) {
+    issues.push({
+      path: ['timeoutMs'],
+      message: `must be at most ${MAX_TIMEOUT_MS} (the longest a timer waits)`,
+    });
   }
   if (issues.length > 0) throw new PaymentValidationError(issues, 'Invalid conformance options');
 }
@@ -275,10 +293,52 @@ function checkLoginReached(baseUrl: string, answer: Answer): void {
   }
 }
 
+/** The text with every form of every secret (escaped in JSON, percent-encoded…) and every JWT replaced. */
 function redact(text: string, secrets: ReadonlyArray<string>): string {
-  let result = text;
-  for (const secret of secrets) if (secret !== '') result = result.split(secret).join('[redacted]');
-  return result;
+  return redactText(text, secretForms(secrets));
+}
+
+/**
+ * The error for a login the service refused: nothing can be compared, and the cause is the
+ * account (credentials, IP allowlist), not the mock.
+ */
+function loginRefused(answer: Answer, secrets: ReadonlyArray<string>): UnauthorizedError {
+  const body =
+    answer.body.kind === 'json' ? redactValue(answer.body.value, secretForms(secrets)) : undefined;
+  const message =
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : 'Unauthorized';
+  return new UnauthorizedError({
+    status: answer.status,
+    serviceMessage: message,
+    body,
+    method: 'POST',
+    path: '/auth/token',
+  });
+}
+
+/** Removes the Pix keys still listed in `keysToRemove` (best effort: a failure is left as it is). */
+async function removeKeys(side: Side, options: ConformanceOptions): Promise<void> {
+  for (const keyId of [...side.facts.keysToRemove]) {
+    try {
+      const response = await side.fetch(
+        `${side.baseUrl}${removePath(side.facts.customerId, keyId)}`,
+        {
+          method: 'DELETE',
+          headers: { accept: 'application/json', authorization: `Bearer ${side.facts.token}` },
+          redirect: 'manual',
+          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+        },
+      );
+      await response.body?.cancel();
+      if (response.ok) side.facts.keysToRemove.splice(side.facts.keysToRemove.indexOf(keyId), 1);
+    } catch {
+      // Left registered; the report's rows already show what the service answered.
+    }
+  }
 }
 
 /** A password unrelated to the right one, so a failed login reveals nothing of it. */
@@ -314,8 +374,9 @@ async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
       email,
       password,
       wrongPassword: wrongPassword(password),
-      runId: '',
+      runId: uuid(cryptoRandom()),
       customerId: customer._id,
+      keysToRemove: [],
     },
   };
 }
@@ -327,15 +388,18 @@ async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
  *
  * Only requests that change nothing run by default: login with the right and a wrong password,
  * both currency lists, the given customer's Pix keys and details, and the documented error rows
- * (no token, a forged token, an unknown customer or transaction, a malformed Pix key). With
- * `allowWrites`, a deposit and a withdrawal of one cent each are created too; never more.
+ * (no token, a forged token, an unknown customer, transaction or Pix key). With `allowWrites`, a
+ * Pix key is added and removed again, a malformed key is tried, and a deposit and a withdrawal of
+ * one cent each are created; never more.
  *
  * The mock is reached through `mock.fetch` (msw is not needed) with its own credentials and a
- * customer it creates. Rejects with `PaymentValidationError` for bad options, with
- * `PaymentConnectionError` or `PaymentTimeoutError` when the service cannot be reached, and with
- * a `PaymentApiError` (404, 405, a redirect) or `PaymentResponseError` (not JSON) naming the URL
- * when no login answers at `baseUrl` (a wrong path prefix); neither the password nor a token is
- * ever in the report or an error.
+ * customer it creates. Rejects with `PaymentValidationError` for bad options (a `baseUrl` with a
+ * user name or password, a `timeoutMs` above 2,147,483,647), with `UnauthorizedError` when the
+ * service refuses the login (credentials or IP allowlist: nothing can be compared), with a
+ * `PaymentApiError` (404, 405, a redirect) or `PaymentResponseError` (not JSON) naming the URL
+ * when no login answers at `baseUrl` (a wrong path prefix), and with `PaymentConnectionError` or
+ * `PaymentTimeoutError` when the service cannot be reached; no form of the password, nor a
+ * token, is ever in the report or an error.
  *
  * @example
  * ```ts
@@ -366,41 +430,61 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       wrongPassword: wrongPassword(options.password),
       runId,
       customerId: options.customerId,
+      keysToRemove: [],
     },
   };
   const secrets = [options.password, service.facts.wrongPassword, mock.facts.password];
   const checks: ConformanceCheck[] = [];
   const skipped: ConformanceSkip[] = [];
-  for (const scenario of SCENARIOS) {
-    const { operation, name } = scenario;
-    const missing = [service, mock].flatMap((side) =>
-      scenario.needs
-        .filter((need) =>
-          need === 'writes' ? options.allowWrites !== true : side.facts[need] === undefined,
-        )
-        .map((need) => missingReason(need, side.name)),
-    );
-    if (missing.length > 0) {
-      skipped.push({ operation, scenario: name, reason: missing[0] ?? '' });
-      continue;
+  try {
+    for (const scenario of SCENARIOS) {
+      const { operation, name } = scenario;
+      const missing = [service, mock].flatMap((side) =>
+        scenario.needs
+          .filter((need) =>
+            need === 'writes' ? options.allowWrites !== true : side.facts[need] === undefined,
+          )
+          .map((need) =>
+            need === 'writes' && scenario.writesReason !== undefined
+              ? scenario.writesReason
+              : missingReason(need, side.name),
+          ),
+      );
+      if (missing.length > 0) {
+        skipped.push({ operation, scenario: name, reason: missing[0] ?? '' });
+        continue;
+      }
+      const serviceAnswer = await send(service, scenario, options, secrets);
+      if (scenario.login && (serviceAnswer.status === 401 || serviceAnswer.status === 403)) {
+        throw loginRefused(serviceAnswer, secrets);
+      }
+      if (scenario.login) checkLoginReached(service.baseUrl, serviceAnswer);
+      const mockAnswer = await send(mock, scenario, options, secrets);
+      const { rows, gaps } = compareAnswers(serviceAnswer, mockAnswer, scenario);
+      for (const row of rows) {
+        checks.push({
+          operation,
+          scenario: name,
+          check: row.check,
+          service: redact(row.service, secrets),
+          mock: redact(row.mock, secrets),
+          agree: row.agree,
+        });
+      }
+      for (const gap of gaps) {
+        skipped.push({ operation, scenario: name, check: gap.check, reason: gap.reason });
+      }
     }
-    const serviceAnswer = await send(service, scenario, options, secrets);
-    if (scenario === SCENARIOS[0]) checkLoginReached(service.baseUrl, serviceAnswer);
-    const mockAnswer = await send(mock, scenario, options, secrets);
-    const { rows, gaps } = compareAnswers(serviceAnswer, mockAnswer, scenario);
-    for (const row of rows) {
-      checks.push({
-        operation,
-        scenario: name,
-        check: row.check,
-        service: redact(row.service, secrets),
-        mock: redact(row.mock, secrets),
-        agree: row.agree,
-      });
-    }
-    for (const gap of gaps) {
-      skipped.push({ operation, scenario: name, check: gap.check, reason: gap.reason });
-    }
+  } finally {
+    // Whatever happened, a key the run made the service store does not stay.
+    await removeKeys(service, options);
+  }
+  for (const keyId of service.facts.keysToRemove) {
+    skipped.push({
+      operation: 'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}',
+      scenario: 'clean-up',
+      reason: `the Pix key ${keyId} this run added could not be removed: remove it from the dashboard`,
+    });
   }
   const agree = checks.filter((check) => check.agree).length;
   return { checks, agree, differ: checks.length - agree, skipped };

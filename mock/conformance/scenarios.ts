@@ -21,6 +21,10 @@ export interface SideFacts {
   depositCurrency?: Record<string, unknown> | undefined;
   withdrawalId?: string | undefined;
   depositId?: string | undefined;
+  /** The id of the Pix key the run added (allowWrites), until it is removed again. */
+  addedKeyId?: string | undefined;
+  /** Pix keys the run made the service store, removed again before the run ends. */
+  readonly keysToRemove: string[];
 }
 
 /**
@@ -36,7 +40,8 @@ export type Need =
   | 'withdrawalCurrency'
   | 'depositCurrency'
   | 'withdrawalId'
-  | 'depositId';
+  | 'depositId'
+  | 'addedKeyId';
 
 /**
  * How a scenario authenticates: with the token of the good login, with none, with a forged JWT,
@@ -48,7 +53,7 @@ export type Authorization = 'token' | 'none' | 'forged' | 'not bearer';
 
 /** @internal */
 export interface ScenarioRequest {
-  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: string;
   readonly auth: Authorization;
   readonly body?: unknown;
@@ -64,6 +69,10 @@ export interface Scenario extends ShapeRules {
   request(facts: Readonly<SideFacts>): ScenarioRequest;
   /** Takes what later scenarios need from the answer. */
   learn?(facts: SideFacts, answer: Answer): void;
+  /** The login with the right password: a refusal there ends the run (nothing can be compared). */
+  readonly login?: true;
+  /** Why it needs `writes`, when it is not plain (it is sent to be refused, but could be stored). */
+  readonly writesReason?: string;
 }
 
 /** An ObjectId no service hands out: its timestamp is in 2106. */
@@ -129,6 +138,7 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
   {
     operation: 'POST /auth/token',
     name: 'good password',
+    login: true,
     needs: [],
     request: (facts) => ({
       method: 'POST',
@@ -197,18 +207,72 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     path: `/pix/customer/${UNKNOWN_ID}/key`,
     auth: 'none',
   }),
-  // An e-mail key with no @ cannot be registered anywhere: the documented 400 row, nothing stored.
+  // Deleting a key that does not exist, or without a token, leaves nothing to change.
+  refused('DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}', 'no Authorization header', {
+    method: 'DELETE',
+    path: `/pix/customer/${UNKNOWN_ID}/key/remove/${UNKNOWN_ID}`,
+    auth: 'none',
+  }),
   refused(
-    'POST /pix/customer/{CLIENT_ID}/key',
-    'malformed Pix key',
+    'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}',
+    'unknown key',
     (facts) => ({
+      method: 'DELETE',
+      path: `/pix/customer/${id(facts.customerId)}/key/remove/${UNKNOWN_ID}`,
+      auth: 'token',
+    }),
+    ['token', 'customerId'],
+  ),
+  // An e-mail key with no @ is the documented 400 row. It is sent to the real customer, where a
+  // service that accepted it would store it: so only with allowWrites, and removed if stored.
+  {
+    operation: 'POST /pix/customer/{CLIENT_ID}/key',
+    name: 'malformed Pix key',
+    needs: ['writes', 'token', 'customerId'],
+    writesReason:
+      'a service that accepted the malformed key would store it: runs only with allowWrites (--allow-writes), and the key is removed if stored',
+    request: (facts) => ({
       method: 'POST',
       path: `/pix/customer/${id(facts.customerId)}/key`,
       auth: 'token',
       body: { type: 'EMAIL', key: 'not-an-e-mail-address' },
     }),
-    ['token', 'customerId'],
-  ),
+    learn(facts, answer) {
+      const added = addedKeyOf(answer);
+      if (added !== undefined) facts.keysToRemove.push(added);
+    },
+  },
+  // Writes that are undone: a new key, compared, then removed with the service's delete.
+  {
+    operation: 'POST /pix/customer/{CLIENT_ID}/key',
+    name: 'a new e-mail key (removed next)',
+    needs: ['writes', 'token', 'customerId'],
+    request: (facts) => ({
+      method: 'POST',
+      path: `/pix/customer/${id(facts.customerId)}/key`,
+      auth: 'token',
+      body: { type: 'EMAIL', key: conformanceKey(facts.runId) },
+    }),
+    learn(facts, answer) {
+      const added = addedKeyOf(answer);
+      if (added === undefined) return;
+      facts.addedKeyId = added;
+      facts.keysToRemove.push(added);
+    },
+  },
+  {
+    operation: 'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}',
+    name: 'the key just added',
+    needs: ['writes', 'token', 'customerId', 'addedKeyId'],
+    request: (facts) => ({
+      method: 'DELETE',
+      path: removePath(facts.customerId, facts.addedKeyId),
+      auth: 'token',
+    }),
+    learn(facts, answer) {
+      if (answer.status >= 200 && answer.status < 300) forget(facts, facts.addedKeyId);
+    },
+  },
   {
     operation: 'GET /customer/{CLIENT_ID}',
     name: 'the given customer',
@@ -318,6 +382,16 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     }),
   },
   {
+    operation: 'POST /deposit/{TRANSACTION_ID}/resend/webhook',
+    name: 'the one-cent deposit',
+    needs: ['token', 'depositId'],
+    request: (facts) => ({
+      method: 'POST',
+      path: `/deposit/${id(facts.depositId)}/resend/webhook`,
+      auth: 'token',
+    }),
+  },
+  {
     operation: 'POST /withdraw',
     name: 'one cent',
     needs: ['writes', 'token', 'customerId', 'withdrawalCurrency', 'pixKey'],
@@ -353,7 +427,44 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
       auth: 'token',
     }),
   },
+  {
+    operation: 'POST /withdraw/{TRANSACTION_ID}/resend/webhook',
+    name: 'the one-cent withdrawal',
+    needs: ['token', 'withdrawalId'],
+    request: (facts) => ({
+      method: 'POST',
+      path: `/withdraw/${id(facts.withdrawalId)}/resend/webhook`,
+      auth: 'token',
+    }),
+  },
 ];
+
+/**
+ * The path that removes a customer's Pix key.
+ *
+ * @internal
+ */
+export function removePath(customerId: string | undefined, keyId: string | undefined): string {
+  return `/pix/customer/${id(customerId)}/key/remove/${id(keyId)}`;
+}
+
+/** The e-mail key a run adds and removes: its own, so it is never one the customer has. */
+function conformanceKey(runId: string): string {
+  return `pix-payment-sdk-conformance-${runId}@example.com`;
+}
+
+/** The id of the key an answer says was added, if it says so. */
+function addedKeyOf(answer: Answer): string | undefined {
+  const body = bodyOf(answer);
+  const key = isObject(body) ? body.key : undefined;
+  const added = answer.status >= 200 && answer.status < 300 && isObject(key) ? key._id : undefined;
+  return typeof added === 'string' ? added : undefined;
+}
+
+function forget(facts: SideFacts, keyId: string | undefined): void {
+  const at = keyId === undefined ? -1 : facts.keysToRemove.indexOf(keyId);
+  if (at >= 0) facts.keysToRemove.splice(at, 1);
+}
 
 /**
  * Why a scenario cannot run on a side that lacks `need`.
@@ -378,5 +489,7 @@ export function missingReason(need: Need, side: 'service' | 'mock'): string {
       return `reads the one-cent withdrawal (allowWrites), which the ${side} did not create`;
     case 'depositId':
       return `reads the one-cent deposit (allowWrites), which the ${side} did not create`;
+    case 'addedKeyId':
+      return `removes the key added (allowWrites), which the ${side} did not add`;
   }
 }

@@ -245,7 +245,7 @@ export const companyResolvers: Pick<
     createSubAccount(service, state, input);
     return json(200, { message: SUB_ACCOUNT_CREATED });
   },
-  'company.registerWebhook'({ state, body }) {
+  'company.registerWebhook'({ state, service, body }) {
     requireSubAccount(state);
     if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
     const name = own(body, 'name');
@@ -261,6 +261,12 @@ export const companyResolvers: Pick<
     }
     if (checked === null)
       throw new HttpError(400, 'externalWebhookUrl must be an absolute http(s) URL');
+    try {
+      // A URL that leads back into a mock could make deliveries set off one another.
+      service.webhooks.check(checked);
+    } catch (error) {
+      throw new HttpError(400, error instanceof Error ? error.message : String(error));
+    }
     if (state.webhookUrl !== null) {
       throw new HttpError(400, 'the sub-account already has a webhook', ONLY_FIRST_WEBHOOK);
     }

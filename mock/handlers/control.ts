@@ -5,7 +5,6 @@ import type { AccountState } from '../state/accounts.js';
 import { LedgerArea } from '../state/ledger.js';
 import type { TransactionKind } from '../state/transactions.js';
 import type { ServiceState } from '../state.js';
-import { checkUrl } from '../webhooks.js';
 import { createSubAccount } from './company.js';
 import { createCustomerDirect } from './customers.js';
 
@@ -299,11 +298,11 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'PUT',
     path: '/__mock/webhooks/url',
     body: true,
-    handle({ account, body }) {
+    handle({ state, account, body }) {
       const url = own(objectBody(body), 'url');
       if (url !== null && typeof url !== 'string')
         throw new HttpError(400, 'url must be a string or null');
-      account.webhookUrl = checkUrl(url);
+      account.webhookUrl = state.webhooks.check(url);
       return json(200, { url: account.webhookUrl });
     },
   },

@@ -13,7 +13,9 @@ export type LogFields = Readonly<Record<string, string | number | boolean | unde
  * What a log line reports, in its `event` field: an attempt answered (`response`, the login's on
  * path `/auth/token`), an attempt that got no answer (`network-error`, `timeout`), a caller's
  * abort (`aborted`), a scheduled retry (`retry`), or a cached token the service refused, so the
- * client logs in again (`token-refused`). `RedisTokenStore` (`pix-payment-sdk/redis`) logs to its
+ * client logs in again (`token-refused`), and the first time the `tokenStore` hands it a token
+ * that another account or base URL obtained, which it does not use (`token-foreign`, `warn`).
+ * `RedisTokenStore` (`pix-payment-sdk/redis`) logs to its
  * own `logger` when Redis stops answering (`token-store-unavailable`, so the client logs in
  * without it) and answers again (`token-store-available`), and when a wait for its login lock
  * reaches `lockTtlMs` (`token-lock-timeout`).
@@ -34,6 +36,7 @@ export type LogEvent =
   | 'aborted'
   | 'retry'
   | 'token-refused'
+  | 'token-foreign'
   | 'token-store-unavailable'
   | 'token-store-available'
   | 'token-lock-timeout';

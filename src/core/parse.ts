@@ -47,9 +47,40 @@ function messageOf(issue: ZodIssue, value: unknown): string {
   }
 }
 
+/** Issues kept in an error: enough to see what is wrong, never millions. @internal */
+export const MAX_ISSUES = 20;
+
+// Values in an invalid answer small enough to list every issue of: each value can break a few
+// fields at most, so the full check stays cheap. A larger invalid answer is reported from its
+// first fault on, so an answer of a million bad elements costs the check of one.
+const FULLY_CHECKED_VALUES = 2_000;
+
+// zod stops a container at its first failing child under `abortEarly`, the flag its own
+// `validate` sets; a valid value parses exactly as without it.
+const STOP_AT_FIRST_FAULT = { abortEarly: true } as z.core.ParseContext<z.core.$ZodIssue>;
+
+/** Whether `value` holds at most `limit` values (itself, array items, object properties). */
+function holdsAtMost(value: unknown, limit: number): boolean {
+  const pending: unknown[] = [value];
+  let count = 0;
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (++count > limit) return false;
+    if (typeof next === 'object' && next !== null) {
+      // Stops as soon as the limit is passed, without listing the rest of a huge array.
+      for (const key in next) {
+        if (count + pending.length >= limit) return false;
+        pending.push((next as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return true;
+}
+
 /**
  * Parses `value` with a schema of the package; on failure, returns readable issues with the path of
- * each offending field.
+ * each offending field: at most {@link MAX_ISSUES}, then one that says how many more there are
+ * (or, for a large value, that the check stopped at its first fault).
  *
  * @internal
  */
@@ -57,13 +88,21 @@ export function parseWith<T>(
   schema: z.ZodMiniType<T>,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; issues: PaymentIssue[] } {
-  const result = schema.safeParse(value);
-  if (result.success) return { ok: true, value: result.data };
-  return {
-    ok: false,
-    issues: result.error.issues.map((issue) => ({
-      path: issue.path,
-      message: messageOf(issue, valueAt(value, issue.path)),
-    })),
-  };
+  const quick = schema.safeParse(value, STOP_AT_FIRST_FAULT);
+  if (quick.success) return { ok: true, value: quick.data };
+  const small = holdsAtMost(value, FULLY_CHECKED_VALUES);
+  const found = small ? (schema.safeParse(value).error?.issues ?? []) : quick.error.issues;
+  const issues: PaymentIssue[] = found.slice(0, MAX_ISSUES).map((issue) => ({
+    path: issue.path,
+    message: messageOf(issue, valueAt(value, issue.path)),
+  }));
+  if (found.length > MAX_ISSUES) {
+    issues.push({ path: [], message: `and ${found.length - MAX_ISSUES} more issues` });
+  } else if (!small) {
+    issues.push({
+      path: [],
+      message: `and maybe more issues: a value of more than ${FULLY_CHECKED_VALUES} values is checked up to its first fault`,
+    });
+  }
+  return { ok: false, issues };
 }

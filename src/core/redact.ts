@@ -51,24 +51,28 @@ export function redactText(text: string, secrets: ReadonlyArray<string>): string
   return result.replace(JWT, REDACTED);
 }
 
+// How deep a body is copied into an error. A service's answer is a few levels deep; one nested
+// 100,000 levels would overflow the stack of a recursive copy (and of `JSON.stringify` later).
+const MAX_BODY_DEPTH = 32;
+
 /**
  * A deep copy of a parsed body with every secret removed from its strings, keys included. Bodies
  * come from `JSON.parse` or are plain text, so plain objects, arrays and primitives are all there is.
+ * Values nested deeper than 32 levels are replaced by `'[too deep]'`.
  *
  * @internal
  */
-export function redactValue(value: unknown, secrets: ReadonlyArray<string>): unknown {
+export function redactValue(value: unknown, secrets: ReadonlyArray<string>, depth = 0): unknown {
   if (typeof value === 'string') return redactText(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        redactText(key, secrets),
-        redactValue(item, secrets),
-      ]),
-    );
-  }
-  return value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_BODY_DEPTH) return '[too deep]';
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      redactText(key, secrets),
+      redactValue(item, secrets, depth + 1),
+    ]),
+  );
 }
 
 const CAUSE_FIELDS = ['code', 'errno', 'syscall', 'hostname', 'address', 'port'] as const;

@@ -18,6 +18,14 @@ export interface CachedToken {
    * has no readable `exp`; the client then uses it until the service answers 401.
    */
   readonly expiresAt?: number | undefined;
+  /**
+   * The account and base URL whose login obtained the token: the lower-case hex SHA-256 of the
+   * client's `baseUrl` (normalised: origin and path, no trailing slash), a line feed, and its
+   * `email` exactly as given. One way: it names neither, and holds nothing of the password. The
+   * client writes it on every token it stores, and sends a stored token only when it finds there
+   * its own: a token without it, or with another, is treated as no token at all.
+   */
+  readonly account?: string | undefined;
 }
 
 /**
@@ -33,20 +41,28 @@ export interface CachedToken {
  * the store empty at the same moment each log in once, and the last token stored wins, which the
  * service accepts.
  *
+ * A token belongs to the account and base URL that obtained it. Every method receives `account`
+ * (the same value as {@link CachedToken.account}: a SHA-256 of base URL and e-mail), so a store
+ * shared by several accounts or environments can keep one slot per account, as the example does,
+ * `InMemoryTokenStore` and `RedisTokenStore` do. A store that ignores it still never leaks a
+ * token: the client checks the `account` of what `get` returns and treats another's as no token
+ * (it logs in and stores its own over it, which costs the other account one login later).
+ *
  * @example
  * ```ts
- * // A store on a key-value service `kv` with expiry and an atomic delete-if.
+ * // A store on a key-value service `kv` with expiry and an atomic delete-if, one key per account.
  * const tokenStore: TokenStore = {
- *   get: async () => (await kv.get('pix:token')) ?? undefined,
- *   set: (token) => kv.put('pix:token', token, { expiresAt: token.expiresAt }),
+ *   get: async (account) => (await kv.get(`pix:token:${account}`)) ?? undefined,
+ *   set: (token, account) => kv.put(`pix:token:${account}`, token, { expiresAt: token.expiresAt }),
  *   // Compare and delete, so a fresh token stored by another process survives.
- *   delete: (refused) => kv.deleteIf('pix:token', (stored) => !refused || stored.token === refused),
- *   async lock() {
+ *   delete: (refused, account) =>
+ *     kv.deleteIf(`pix:token:${account}`, (stored) => !refused || stored.token === refused),
+ *   async lock(account) {
  *     const holder = crypto.randomUUID();
- *     if (await kv.putIfAbsent('pix:token:lock', holder, { ttlMs: 10_000 })) {
- *       return { release: () => kv.deleteIf('pix:token:lock', (value) => value === holder) };
+ *     if (await kv.putIfAbsent(`pix:lock:${account}`, holder, { ttlMs: 10_000 })) {
+ *       return { release: () => kv.deleteIf(`pix:lock:${account}`, (value) => value === holder) };
  *     }
- *     await kv.waitWhilePresent('pix:token:lock', { timeoutMs: 10_000 });
+ *     await kv.waitWhilePresent(`pix:lock:${account}`, { timeoutMs: 10_000 });
  *     return undefined; // the other holder is done: the client reads the store again
  *   },
  * };
@@ -54,20 +70,23 @@ export interface CachedToken {
  * ```
  */
 export interface TokenStore {
-  /** The stored token, or `undefined` when there is none. */
-  get(): Promise<CachedToken | undefined>;
-  /** Stores a token obtained by logging in, replacing any other. */
-  set(token: CachedToken): Promise<void>;
   /**
-   * Forgets the stored token: the service refused it. `token` is the refused token, so a store
-   * shared between processes can delete only if it still holds that one (compare and delete), and
-   * keep a fresh token another process has just stored. A store that ignores it stays correct: at
-   * worst another process logs in once more.
+   * The stored token of `account`, or `undefined` when there is none. Keep the whole object
+   * `set` was given: a token returned without its `account` is not used.
    */
-  delete(token?: string): Promise<void>;
+  get(account?: string): Promise<CachedToken | undefined>;
+  /** Stores a token obtained by logging in as `account`, replacing any other of that account. */
+  set(token: CachedToken, account?: string): Promise<void>;
   /**
-   * Optional: one login among all the clients that share the store (single flight across
-   * processes). The client calls it when the store holds no usable token, before logging in.
+   * Forgets the stored token of `account`: the service refused it. `token` is the refused token,
+   * so a store shared between processes can delete only if it still holds that one (compare and
+   * delete), and keep a fresh token another process has just stored. A store that ignores it
+   * stays correct: at worst another process logs in once more.
+   */
+  delete(token?: string, account?: string): Promise<void>;
+  /**
+   * Optional: one login among all the clients of `account` that share the store (single flight
+   * across processes). The client calls it when the store holds no usable token, before logging in.
    *
    * - Resolve with a {@link TokenStoreLock} once this caller holds the store's login lock. The
    *   client reads the store once more (another holder may have stored a token just before), logs
@@ -80,7 +99,7 @@ export interface TokenStore {
    * A hold must expire by itself, so that a process that dies while holding it blocks the others
    * only until then. Without this method, each client that finds the store empty logs in.
    */
-  lock?(): Promise<TokenStoreLock | undefined>;
+  lock?(account?: string): Promise<TokenStoreLock | undefined>;
 }
 
 /**
@@ -107,38 +126,75 @@ export interface TokenStoreLock {
 }
 
 /**
- * The default {@link TokenStore}: one token in memory. Each client gets its own unless you hand one
- * instance to several clients of the same process, which then share its token.
+ * The default {@link TokenStore}: tokens in memory, one per account and base URL. Each client gets
+ * its own unless you hand one instance to several clients of the same process: clients of one
+ * account then share its token, and clients of other accounts or base URLs keep theirs beside it.
  *
  * @example
  * ```ts
  * const store = new InMemoryTokenStore();
  * const a = new PaymentClient({ baseUrl, email, password, tokenStore: store });
  * const b = new PaymentClient({ baseUrl, email, password, tokenStore: store }); // shares a's token
+ * const other = new PaymentClient({ baseUrl, email: otherEmail, password: otherPassword, tokenStore: store }); // its own
  * ```
  */
 export class InMemoryTokenStore implements TokenStore {
-  #token: CachedToken | undefined;
+  // By account; `''` for a caller that names none.
+  readonly #tokens = new Map<string, CachedToken>();
 
-  /** The stored token, or `undefined`. */
-  async get(): Promise<CachedToken | undefined> {
-    return this.#token;
+  /** The stored token of `account`, or `undefined`. */
+  async get(account?: string): Promise<CachedToken | undefined> {
+    return this.#tokens.get(account ?? '');
   }
 
-  /** Replaces the stored token. */
-  async set(token: CachedToken): Promise<void> {
-    this.#token = token;
+  /** Replaces the stored token of `account`. */
+  async set(token: CachedToken, account?: string): Promise<void> {
+    this.#tokens.set(account ?? '', token);
   }
 
-  /** Forgets the stored token, or only `token` when given and still stored. */
-  async delete(token?: string): Promise<void> {
-    if (token === undefined || this.#token?.token === token) this.#token = undefined;
+  /** Forgets the stored token of `account`, or only `token` when given and still stored. */
+  async delete(token?: string, account?: string): Promise<void> {
+    const key = account ?? '';
+    if (token === undefined || this.#tokens.get(key)?.token === token) this.#tokens.delete(key);
   }
 
   /** Shows no token. */
   toJSON(): Record<string, never> {
     return {};
   }
+}
+
+/**
+ * The {@link CachedToken.account} of the clients of one account and base URL: the lower-case hex
+ * SHA-256 of the normalised `baseUrl` (as `client.baseUrl` shows it: no trailing slash), a line
+ * feed, and `email` exactly as given. A store that keeps one slot per account receives it as
+ * `account`; `RedisTokenStore` keys the token by it. Computed with Web Crypto, which every
+ * runtime the client runs in has (a browser page only over HTTPS or on localhost).
+ *
+ * @throws PaymentError when `baseUrl` is not an absolute URL, or the runtime has no Web Crypto.
+ *
+ * @example
+ * ```ts
+ * // Which Redis key holds the token of this account (RedisTokenStore without `key`):
+ * const key = `pix-payment-sdk:token:${await tokenAccount('https://api.example.com', 'finance@shop.example')}`;
+ * ```
+ */
+export async function tokenAccount(baseUrl: string, email: string): Promise<string> {
+  let normalised: string;
+  try {
+    normalised = new URL(baseUrl.trim()).href.replace(/\/+$/, '');
+  } catch {
+    throw new PaymentError('tokenAccount: baseUrl must be an absolute URL');
+  }
+  const subtle = globalThis.crypto?.subtle;
+  if (subtle === undefined) {
+    throw new PaymentError(
+      'No Web Crypto (crypto.subtle) in this runtime: the client needs it to bind its token to its account',
+    );
+  }
+  const text = `${normalised}\n${email}`;
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** A token handed to one request, and whether a login obtained it for that request. */
@@ -161,6 +217,16 @@ async function fromStore<T>(
   }
 }
 
+/** Whose tokens a {@link TokenManager} hands out. @internal */
+export interface TokenOwner {
+  /** The client's normalised base URL. */
+  readonly baseUrl: string;
+  /** The client's e-mail, as given. */
+  readonly email: string;
+  /** Called when the store holds a token bound to another account or base URL, or to none. */
+  readonly onForeign?: (() => void) | undefined;
+}
+
 /** How often a client waits for another holder of a store's lock before it logs in on its own. */
 const MAX_LOCK_WAITS = 3;
 
@@ -177,6 +243,9 @@ export class TokenManager {
   readonly #refreshSkewMs: number;
   readonly #login: () => Promise<string>;
   readonly #scrub: (error: unknown) => unknown;
+  readonly #owner: TokenOwner;
+  // The binding of this client's tokens, worked out at the first store read.
+  #account: Promise<string> | undefined;
   #pending: Promise<Lease> | undefined;
   // The token in use, kept here so that a call with a usable token never waits for the store.
   #local: { readonly lease: Lease; readonly expiresAt: number | undefined } | undefined;
@@ -189,11 +258,13 @@ export class TokenManager {
     refreshSkewMs: number,
     login: () => Promise<string>,
     scrub: (error: unknown) => unknown,
+    owner: TokenOwner,
   ) {
     this.#store = store;
     this.#refreshSkewMs = refreshSkewMs;
     this.#login = login;
     this.#scrub = scrub;
+    this.#owner = owner;
   }
 
   /** The tokens this client has used lately, newest last. */
@@ -241,24 +312,28 @@ export class TokenManager {
   }
 
   async #obtain(stale: string | undefined): Promise<Lease> {
+    this.#account ??= tokenAccount(this.#owner.baseUrl, this.#owner.email);
+    const account = await this.#account;
     for (let waits = 0; ; waits++) {
-      const cached = await this.#read();
+      const cached = await this.#read(account);
       if (cached && cached.token !== stale && !this.#expiring(cached.expiresAt)) {
         return this.#use(cached.token, cached.expiresAt, false);
       }
       if (cached && cached.token === stale)
-        await fromStore('delete', () => this.#store.delete(stale), this.#scrub);
-      if (this.#store.lock === undefined || waits >= MAX_LOCK_WAITS) return this.#loginAndStore();
-      const lock = await fromStore('lock', () => this.#store.lock!(), this.#scrub);
+        await fromStore('delete', () => this.#store.delete(stale, account), this.#scrub);
+      if (this.#store.lock === undefined || waits >= MAX_LOCK_WAITS) {
+        return this.#loginAndStore(account);
+      }
+      const lock = await fromStore('lock', () => this.#store.lock!(account), this.#scrub);
       // Another holder's turn ended while this client waited: its token may be in the store.
       if (lock === undefined) continue;
       try {
         // A holder may have stored a token between the read above and this lock.
-        const latest = await this.#read();
+        const latest = await this.#read(account);
         if (latest && latest.token !== stale && !this.#expiring(latest.expiresAt)) {
           return this.#use(latest.token, latest.expiresAt, false);
         }
-        return await this.#loginAndStore();
+        return await this.#loginAndStore(account);
       } finally {
         try {
           await lock.release();
@@ -269,21 +344,26 @@ export class TokenManager {
     }
   }
 
-  async #read(): Promise<CachedToken | undefined> {
-    const stored = await fromStore('get', () => this.#store.get(), this.#scrub);
+  async #read(account: string): Promise<CachedToken | undefined> {
+    const stored = await fromStore('get', () => this.#store.get(account), this.#scrub);
     // A store shared with other code may hold anything; only a non-empty token string counts.
-    return typeof stored?.token === 'string' && stored.token !== '' ? stored : undefined;
+    if (typeof stored?.token !== 'string' || stored.token === '') return undefined;
+    // Another account's or another base URL's token (or one stored without its binding) is never
+    // sent: this client logs in as itself instead.
+    if (stored.account !== account) {
+      this.#owner.onForeign?.();
+      return undefined;
+    }
+    return stored;
   }
 
-  async #loginAndStore(): Promise<Lease> {
+  async #loginAndStore(account: string): Promise<Lease> {
     const token = await this.#login();
     const expiresAt = readJwtExpiry(token);
     const lease = this.#use(token, expiresAt, true);
-    await fromStore(
-      'set',
-      () => this.#store.set(expiresAt === undefined ? { token } : { token, expiresAt }),
-      this.#scrub,
-    );
+    const cached: CachedToken =
+      expiresAt === undefined ? { token, account } : { token, expiresAt, account };
+    await fromStore('set', () => this.#store.set(cached, account), this.#scrub);
     return lease;
   }
 

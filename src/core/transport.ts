@@ -5,6 +5,7 @@ import {
   PaymentConnectionError,
   PaymentError,
   type PaymentIssue,
+  PaymentLoginError,
   PaymentTimeoutError,
 } from '../errors.js';
 import { schema } from '../models/shared.js';
@@ -15,7 +16,7 @@ import { buildPath } from './path.js';
 import { redactCause, scrubError, secretForms } from './redact.js';
 import { discardBody, interpret, isRedirect, readBody, redirectError } from './response.js';
 import { isTransient, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
-import { TokenManager, type TokenStore } from './tokens.js';
+import { type Lease, TokenManager, type TokenStore } from './tokens.js';
 
 /**
  * Per-call options, the last argument of every client method.
@@ -43,7 +44,9 @@ export interface RequestOptions {
    */
   readonly timeoutMs?: number | undefined;
   /**
-   * Retries allowed for this call. Only operations that are safe to repeat are ever retried.
+   * Retries allowed for this call. Only operations that are safe to repeat are retried once sent;
+   * a transient failure of the login the call waits for (no answer, a timeout, 429, 5xx) is
+   * retried for any call, since nothing of the call was sent.
    * @default the client's `maxRetries`
    */
   readonly maxRetries?: number | undefined;
@@ -201,6 +204,10 @@ export class Transport {
   readonly #tokens: TokenManager;
   // The last token found sendable in a header, so that a token in use is checked once.
   #sendable: string | undefined;
+  // A foreign token in the store is reported once per client, not at every read.
+  #foreignSeen = false;
+  // Errors of this client's logins, so that a call can tell them from its own request's.
+  readonly #loginFailures = new WeakSet<object>();
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -212,14 +219,38 @@ export class Transport {
       config.refreshSkewMs,
       () => this.#login(),
       (error) => scrubError(error, this.#secrets()),
+      {
+        baseUrl: config.baseUrl,
+        email: config.email,
+        onForeign: () => {
+          if (this.#foreignSeen) return;
+          this.#foreignSeen = true;
+          this.#log(
+            'warn',
+            'token-foreign',
+            'the tokenStore holds a token of another account or base URL (or of none): not using it, logging in',
+            {},
+          );
+        },
+      },
     );
   }
 
-  /** A valid access token, from the store or a login shared with concurrent callers. */
+  /**
+   * A valid access token, from the store or a login shared with concurrent callers. A transient
+   * login failure is retried under this call's `maxRetries`; the last failure is thrown as is.
+   */
   async token(options: RequestOptions = {}): Promise<string> {
-    this.#settle(options);
-    const lease = await this.#tokens.acquire(options.signal);
-    return lease.token;
+    const { signal, maxRetries } = this.#settle(options);
+    for (let retries = 0; ; retries++) {
+      try {
+        return (await this.#tokens.acquire(signal)).token;
+      } catch (error) {
+        const delayMs = this.#loginRetryDelay(error, retries, maxRetries, 'POST', '/auth/token');
+        if (delayMs === undefined) throw error;
+        await sleep(delayMs, signal);
+      }
+    }
   }
 
   /** Sends an operation and returns its answer, parsed with the operation's schema. */
@@ -230,10 +261,27 @@ export class Transport {
     const { method, path } = operation;
     let stale: string | undefined;
     let refreshed = false;
+    // One budget per call, spent on its own failures only: a login shared with other calls that
+    // fails costs each waiting call one retry of its own, never another call's.
     let retries = 0;
     for (let attempt = 1; ; attempt++) {
-      // The token at hand is used without waiting on anything; only a store read or a login awaits.
-      const lease = this.#tokens.held(stale) ?? (await this.#tokens.acquire(signal, stale));
+      let lease: Lease;
+      try {
+        // The token at hand is used without waiting on anything; only a store read or a login awaits.
+        lease = this.#tokens.held(stale) ?? (await this.#tokens.acquire(signal, stale));
+      } catch (error) {
+        if (!this.#loginFailures.has(error as object)) throw error;
+        // The call itself was not sent, so any call may wait and try again, even one the service
+        // must never see twice: this one it has not seen at all.
+        const delayMs = this.#loginRetryDelay(error, retries, maxRetries, method, path);
+        if (delayMs === undefined) {
+          if (isPaymentApiErrorWithStatus(error, 401)) throw error;
+          throw new PaymentLoginError({ method, path }, { cause: error });
+        }
+        retries++;
+        await sleep(delayMs, signal);
+        continue;
+      }
       stale = undefined;
       try {
         return await this.#attempt(operation, {
@@ -275,6 +323,33 @@ export class Transport {
     }
   }
 
+  /**
+   * The wait before trying a failed login again for a call that has spent `retries` of its
+   * `maxRetries`, or `undefined` when the failure is not the login's, not transient (a wrong
+   * password, a redirect, an answer that breaks the contract), or the budget is spent.
+   */
+  #loginRetryDelay(
+    error: unknown,
+    retries: number,
+    maxRetries: number,
+    method: string,
+    path: string,
+  ): number | undefined {
+    if (!this.#loginFailures.has(error as object) || retries >= maxRetries) return undefined;
+    if (!isTransient(error)) return undefined;
+    const retryAfterMs = isPaymentApiError(error) ? error.retryAfterMs : undefined;
+    const delayMs = retryDelay(retries + 1, this.#config.backoff, retryAfterMs);
+    if (delayMs === undefined) return undefined;
+    this.#log('warn', 'retry', 'login failed, retrying', {
+      method: 'POST',
+      path: '/auth/token',
+      call: `${method} ${path}`,
+      delayMs,
+      reason: isPaymentApiError(error) ? String(error.status) : (error as PaymentError).name,
+    });
+    return delayMs;
+  }
+
   #settle(options: RequestOptions) {
     if (
       options.timeoutMs === undefined &&
@@ -303,9 +378,20 @@ export class Transport {
     };
   }
 
-  // Never retried, never given a caller's signal: callers share it, and one caller giving up must
-  // not fail the others. Each caller still stops waiting when its own signal aborts.
+  // One attempt, shared by every call waiting for a token, never given a caller's signal: one
+  // caller giving up must not fail the others (each still stops waiting when its own signal
+  // aborts). Each waiting call retries a failed login under its own budget (`request`). Its
+  // errors are remembered, so that a call can tell them from a failure of its own request.
   async #login(): Promise<string> {
+    try {
+      return await this.#loginOnce();
+    } catch (error) {
+      if (typeof error === 'object' && error !== null) this.#loginFailures.add(error);
+      throw error;
+    }
+  }
+
+  async #loginOnce(): Promise<string> {
     const { email, password, timeoutMs } = this.#config;
     const answer = await this.#attempt(
       // The table's operation, with the answer read by the stricter schema above.

@@ -1,11 +1,13 @@
 /**
  * `pix-payment-sdk/redis`: {@link RedisTokenStore}, one token and one login for every process of
- * a merchant account, on Redis. Needs the `redis` package (5 or 6), an optional peer dependency.
+ * a merchant account, on Redis. Needs a client of the `redis` package (5 or 6, an optional peer
+ * dependency) or of `ioredis` (5 or 6).
  *
  * @module redis
  */
-export {
-  RedisTokenStore,
-  type RedisTokenStoreClient,
-  type RedisTokenStoreOptions,
-} from './token-store.js';
+export type {
+  IoRedisTokenStoreClient,
+  NodeRedisTokenStoreClient,
+  RedisTokenStoreClient,
+} from './commands.js';
+export { RedisTokenStore, type RedisTokenStoreOptions } from './token-store.js';

@@ -9,38 +9,12 @@ import {
   type TokenStoreLock,
 } from 'pix-payment-sdk';
 import { redactText } from '../core/redact.js';
-
-/**
- * What {@link RedisTokenStore} needs of a Redis client: `GET`, `SET` and `EVAL`, as a connected
- * client of the [`redis`](https://www.npmjs.com/package/redis) package has them (node-redis 5 or
- * 6: `createClient()`, `createCluster()`, `createSentinel()`). Written out here rather than
- * imported, so that `pix-payment-sdk/redis` loads without `redis` installed and fits every
- * client type of those versions.
- *
- * @example
- * ```ts
- * import { createClient } from 'redis';
- *
- * const client: RedisTokenStoreClient = await createClient({ url: process.env.REDIS_URL }).connect();
- * ```
- */
-export interface RedisTokenStoreClient {
-  /**
-   * `false` while the client is not connected (connecting, or reconnecting after a failure). The
-   * store then skips Redis at once rather than queue a command behind the reconnection.
-   */
-  readonly isReady?: boolean | undefined;
-  /** `GET key`. */
-  get(key: string): Promise<unknown>;
-  /** `SET key value [NX] [PX ms]`. */
-  set(
-    key: string,
-    value: string,
-    options?: { condition?: 'NX'; expiration?: { type: 'PX'; value: number } },
-  ): Promise<unknown>;
-  /** `EVAL script numkeys key… arg…`. */
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-}
+import {
+  commandsOf,
+  isRedisClient,
+  type RedisTokenStoreClient,
+  type TokenStoreCommands,
+} from './commands.js';
 
 /**
  * Options of {@link RedisTokenStore}. Only `client` is required.
@@ -57,12 +31,19 @@ export interface RedisTokenStoreClient {
  * ```
  */
 export interface RedisTokenStoreOptions {
-  /** A connected client of the `redis` package. The store never connects, quits or closes it. */
+  /**
+   * A connected client of the `redis` package (node-redis 5 or 6) or of `ioredis` (5 or 6). The
+   * store never connects, quits or closes it.
+   */
   readonly client: RedisTokenStoreClient;
   /**
-   * The Redis key of the token; the login lock is `<key>:lock`. Give each merchant account its own
-   * key when several share one Redis.
-   * @default 'pix-payment-sdk:token'
+   * The Redis key of the token; the login lock is `<key>:lock`. Without it, each account and base
+   * URL gets a key of its own, `pix-payment-sdk:token:<account>` (the token's
+   * {@link CachedToken.account}, a SHA-256 hex), so clients of several accounts or environments
+   * can share one store and one Redis. With it, every client given this store uses that one key:
+   * a client never sends a token another account stored there, but accounts sharing it take turns
+   * (each logs in over the other's token), so give each account its own `key`.
+   * @default 'pix-payment-sdk:token:<account>'
    */
   readonly key?: string | undefined;
   /**
@@ -132,21 +113,19 @@ function parseToken(raw: string | undefined): CachedToken | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { token, expiresAt } = value as Record<string, unknown>;
+  const { token, expiresAt, account } = value as Record<string, unknown>;
   if (typeof token !== 'string' || token === '') return undefined;
-  if (typeof expiresAt === 'number' && Number.isFinite(expiresAt)) return { token, expiresAt };
-  return { token };
+  const bound = typeof account === 'string' ? { account } : {};
+  if (typeof expiresAt === 'number' && Number.isFinite(expiresAt)) {
+    return { token, expiresAt, ...bound };
+  }
+  return { token, ...bound };
 }
 
 function checkOptions(options: RedisTokenStoreOptions): void {
   const issues: PaymentIssue[] = [];
-  const client = options?.client as unknown as Record<string, unknown> | undefined;
-  if (
-    typeof client !== 'object' ||
-    client === null ||
-    !['get', 'set', 'eval'].every((name) => typeof client[name] === 'function')
-  ) {
-    issues.push({ path: ['client'], message: 'must be a client of the redis package' });
+  if (!isRedisClient(options?.client)) {
+    issues.push({ path: ['client'], message: 'must be a client of the redis or ioredis package' });
   }
   if (options?.key !== undefined && (typeof options.key !== 'string' || options.key === '')) {
     issues.push({ path: ['key'], message: 'must be a non-empty string' });
@@ -165,10 +144,12 @@ function checkOptions(options: RedisTokenStoreOptions): void {
  * A {@link TokenStore} on Redis: every process that gives its client a `RedisTokenStore` on the
  * same key shares one token, and one login.
  *
- * - The token is kept as JSON (`{"token":"…","expiresAt":…}`) under `key`, and Redis forgets it
- *   at the JWT's `exp`.
+ * - The token is kept as JSON (`{"token":"…","expiresAt":…,"account":"…"}`) under
+ *   `pix-payment-sdk:token:<account>`, one key per account and base URL (or under `key`), and
+ *   Redis forgets it at the JWT's `exp`. `account` is a one-way SHA-256 of the base URL and the
+ *   e-mail: neither the e-mail nor anything of the password is stored.
  * - Single flight across processes: when the token is missing, expiring or refused, one process
- *   takes the lock `<key>:lock` (`SET NX PX lockTtlMs`) and logs in; the others poll the lock
+ *   of that account takes the lock `<key>:lock` (`SET NX PX lockTtlMs`) and logs in; the others poll the lock
  *   every 25 ms and use the token it stores. The holder releases the lock with a compare-and-delete
  *   script, so it never releases another's; a holder that dies frees it after `lockTtlMs`.
  * - A refused token is deleted by a compare-and-delete script, only while Redis still holds that
@@ -179,7 +160,8 @@ function checkOptions(options: RedisTokenStoreOptions): void {
  *   as soon as it answers.
  *
  * Each client keeps the token in memory too, so a call with a usable token never touches Redis.
- * Needs Redis 2.6.12 or later (or Valkey); the client is the `redis` package, 5 or 6.
+ * Needs Redis 2.6.12 or later (or Valkey); the client is the `redis` package (node-redis) 5 or 6,
+ * or `ioredis` 5 or 6, each called in its own argument style.
  *
  * @example
  * ```ts
@@ -188,14 +170,18 @@ function checkOptions(options: RedisTokenStoreOptions): void {
  * import { RedisTokenStore } from 'pix-payment-sdk/redis';
  *
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
- * const tokenStore = new RedisTokenStore({ client: redis, key: 'pix-payment-sdk:token', logger: console });
+ * const tokenStore = new RedisTokenStore({ client: redis, logger: console });
  * const client = new PaymentClient({ baseUrl, email, password, tokenStore });
+ *
+ * // Or with ioredis (BullMQ's client): the same store, the same key.
+ * import { Redis } from 'ioredis';
+ * const shared = new RedisTokenStore({ client: new Redis(process.env.REDIS_URL!), logger: console });
  * ```
  */
 export class RedisTokenStore implements TokenStore {
-  readonly #client: RedisTokenStoreClient;
+  readonly #client: TokenStoreCommands;
   readonly #key: string;
-  readonly #lockKey: string;
+  readonly #fixedKey: boolean;
   readonly #lockTtlMs: number;
   readonly #commandTimeoutMs: number;
   readonly #logger: Logger | undefined;
@@ -204,55 +190,73 @@ export class RedisTokenStore implements TokenStore {
   /** @throws `PaymentValidationError` (from `pix-payment-sdk`) for a bad option. */
   constructor(options: RedisTokenStoreOptions) {
     checkOptions(options);
-    this.#client = options.client;
+    this.#client = commandsOf(options.client);
     this.#key = options.key ?? DEFAULT_KEY;
-    this.#lockKey = `${this.#key}:lock`;
+    this.#fixedKey = options.key !== undefined;
     this.#lockTtlMs = options.lockTtlMs ?? 10_000;
     this.#commandTimeoutMs = options.commandTimeoutMs ?? 1_000;
     this.#logger = options.logger;
   }
 
-  /** The Redis key of the token; the lock is this key with `:lock` appended. */
+  /**
+   * The `key` option; without it, `pix-payment-sdk:token`, the prefix of the keys of each account
+   * (see {@link RedisTokenStore.keyOf}). The lock is the token's key with `:lock` appended.
+   */
   get key(): string {
     return this.#key;
   }
 
-  /** The stored token, or `undefined` when Redis holds none (or cannot be reached). */
-  async get(): Promise<CachedToken | undefined> {
-    const reply = await this.#run('get', () => this.#client.get(this.#key));
+  /**
+   * The Redis key of the token of `account` (a {@link CachedToken.account}): the `key` option when
+   * given, else `pix-payment-sdk:token:<account>`.
+   *
+   * @example
+   * ```ts
+   * store.keyOf('3f0c…'); // 'pix-payment-sdk:token:3f0c…'
+   * ```
+   */
+  keyOf(account?: string): string {
+    return this.#fixedKey || account === undefined ? this.#key : `${this.#key}:${account}`;
+  }
+
+  /** The stored token of `account`, or `undefined` when Redis holds none (or cannot be reached). */
+  async get(account?: string): Promise<CachedToken | undefined> {
+    const key = this.keyOf(account);
+    const reply = await this.#run('get', key, () => this.#client.get(key));
     return reply.ok ? parseToken(text(reply.value)) : undefined;
   }
 
-  /** Stores the token until its `expiresAt` (for ever without one, until the service refuses it). */
-  async set(token: CachedToken): Promise<void> {
+  /**
+   * Stores the token of `account` until its `expiresAt` (for ever without one, until the service
+   * refuses it).
+   */
+  async set(token: CachedToken, account?: string): Promise<void> {
+    const key = this.keyOf(account);
+    const bound = token.account === undefined ? {} : { account: token.account };
     const value = JSON.stringify(
       token.expiresAt === undefined
-        ? { token: token.token }
-        : { token: token.token, expiresAt: token.expiresAt },
+        ? { token: token.token, ...bound }
+        : { token: token.token, expiresAt: token.expiresAt, ...bound },
     );
     if (token.expiresAt === undefined) {
-      await this.#run('set', () => this.#client.set(this.#key, value), [token.token]);
+      await this.#run('set', key, () => this.#client.set(key, value), [token.token]);
       return;
     }
     // Relative (PX), not absolute (PXAT): a Redis host whose clock differs from ours still
     // forgets the token when it expires.
     const ttlMs = Math.ceil(token.expiresAt - Date.now());
     if (ttlMs <= 0) return;
-    await this.#run(
-      'set',
-      () => this.#client.set(this.#key, value, { expiration: { type: 'PX', value: ttlMs } }),
-      [token.token],
-    );
+    await this.#run('set', key, () => this.#client.set(key, value, { pxMs: ttlMs }), [token.token]);
   }
 
-  /** Deletes the stored token; given the refused `token`, only while Redis still holds that one. */
-  async delete(token?: string): Promise<void> {
+  /**
+   * Deletes the stored token of `account`; given the refused `token`, only while Redis still
+   * holds that one.
+   */
+  async delete(token?: string, account?: string): Promise<void> {
+    const key = this.keyOf(account);
     const args = token === undefined ? [] : [token];
-    await this.#run(
-      'delete',
-      () => this.#client.eval(DELETE_TOKEN, { keys: [this.#key], arguments: args }),
-      args,
-    );
+    await this.#run('delete', key, () => this.#client.eval(DELETE_TOKEN, [key], args), args);
   }
 
   /**
@@ -260,42 +264,42 @@ export class RedisTokenStore implements TokenStore {
    * with `undefined` once that holder is done (the client then reads the token it stored). When
    * Redis cannot be reached, resolves with a lock that holds nothing, so the client logs in.
    */
-  async lock(): Promise<TokenStoreLock | undefined> {
+  async lock(account?: string): Promise<TokenStoreLock | undefined> {
+    const key = this.keyOf(account);
+    const lockKey = `${key}:lock`;
     const holder = crypto.randomUUID();
-    const taken = await this.#run('lock', () =>
-      this.#client.set(this.#lockKey, holder, {
-        condition: 'NX',
-        expiration: { type: 'PX', value: this.#lockTtlMs },
-      }),
+    const taken = await this.#run('lock', key, () =>
+      this.#client.set(lockKey, holder, { nx: true, pxMs: this.#lockTtlMs }),
     );
     if (!taken.ok) return LOGIN_ALONE;
     if (taken.value !== null && taken.value !== undefined) {
       return {
         release: async () => {
-          await this.#run('unlock', () =>
-            this.#client.eval(RELEASE_LOCK, { keys: [this.#lockKey], arguments: [holder] }),
+          await this.#run('unlock', key, () =>
+            this.#client.eval(RELEASE_LOCK, [lockKey], [holder]),
           );
         },
       };
     }
-    return this.#waitForHolder();
+    return this.#waitForHolder(key, lockKey);
   }
 
-  async #waitForHolder(): Promise<TokenStoreLock | undefined> {
-    const seen = await this.#run('lock', () => this.#client.get(this.#lockKey));
+  async #waitForHolder(key: string, lockKey: string): Promise<TokenStoreLock | undefined> {
+    const seen = await this.#run('lock', key, () => this.#client.get(lockKey));
     if (!seen.ok) return LOGIN_ALONE;
     const other = text(seen.value);
     // No hold outlasts lockTtlMs, so neither does the wait for one.
     const deadline = Date.now() + this.#lockTtlMs;
     while (other !== undefined && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-      const reply = await this.#run('lock', () => this.#client.get(this.#lockKey));
+      const reply = await this.#run('lock', key, () => this.#client.get(lockKey));
       if (!reply.ok) return LOGIN_ALONE;
       // Released, expired or taken over: the hold this process waited for has ended.
       if (text(reply.value) !== other) return undefined;
     }
     if (other !== undefined) {
       this.#log('warn', 'token-lock-timeout', 'waited lockTtlMs for the token lock', {
+        key,
         operation: 'lock',
         lockTtlMs: this.#lockTtlMs,
       });
@@ -309,11 +313,12 @@ export class RedisTokenStore implements TokenStore {
    */
   async #run<T>(
     operation: string,
+    key: string,
     command: () => Promise<T>,
     secrets: ReadonlyArray<string> = [],
   ): Promise<Outcome<T>> {
-    if (this.#client.isReady === false) {
-      return this.#failed(operation, 'the Redis client is not connected');
+    if (!this.#client.ready()) {
+      return this.#failed(operation, key, 'the Redis client is not connected');
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -332,6 +337,7 @@ export class RedisTokenStore implements TokenStore {
       if (this.#unavailable) {
         this.#unavailable = false;
         this.#log('info', 'token-store-available', 'Redis answers again; sharing the token', {
+          key,
           operation,
         });
       }
@@ -339,17 +345,18 @@ export class RedisTokenStore implements TokenStore {
     } catch (error) {
       const { name, message } =
         error instanceof Error ? error : { name: 'Error', message: String(error) };
-      return this.#failed(operation, redactText(`${name}: ${message}`, secrets).slice(0, 300));
+      return this.#failed(operation, key, redactText(`${name}: ${message}`, secrets).slice(0, 300));
     } finally {
       clearTimeout(timer);
     }
   }
 
-  #failed(operation: string, reason: string): { ok: false } {
+  #failed(operation: string, key: string, reason: string): { ok: false } {
     // Warn once per outage; each failure during it is still visible at debug level.
     const level = this.#unavailable ? 'debug' : 'warn';
     this.#unavailable = true;
     this.#log(level, 'token-store-unavailable', 'Redis unavailable; logging in without it', {
+      key,
       operation,
       reason,
     });
@@ -358,7 +365,7 @@ export class RedisTokenStore implements TokenStore {
 
   #log(level: keyof Logger, event: LogEvent, message: string, fields: LogFields): void {
     try {
-      this.#logger?.[level]?.(`pix-payment-sdk: ${message}`, { event, key: this.#key, ...fields });
+      this.#logger?.[level]?.(`pix-payment-sdk: ${message}`, { event, ...fields });
     } catch {
       // A failing logger must not fail a payment.
     }

@@ -39,7 +39,7 @@ describe('where: the full URL', () => {
 
   it('a baseUrl with a path prefix the service does not have: a 404 on the login, saying to check baseUrl', async () => {
     const client = makeClient({ baseUrl: `${BASE_URL}/v1` });
-    const error = await rejectionOf(client.withdrawals.listCurrencies());
+    const error = await rejectionOf(client.getToken());
     expect(error).toBeInstanceOf(NotFoundError);
     const { message } = error as Error;
     expect(message).toContain(`${BASE_URL}/v1/auth/token`);
@@ -65,9 +65,9 @@ describe('where: the full URL', () => {
       path: '/withdraw/company/currencies',
       delayMs: 500,
     });
-    const error = await rejectionOf(
-      makeClient({ maxRetries: 0, timeoutMs: 40 }).withdrawals.listCurrencies(),
-    );
+    const client = makeClient({ maxRetries: 0 });
+    await client.getToken();
+    const error = await rejectionOf(client.withdrawals.listCurrencies({ timeoutMs: 40 }));
     expect(error).toBeInstanceOf(PaymentTimeoutError);
     expect((error as Error).message).toContain(HOST);
   });

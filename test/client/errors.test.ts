@@ -6,6 +6,7 @@ import {
   NotFoundError,
   PaymentApiError,
   PaymentConnectionError,
+  PaymentLoginError,
   PaymentResponseError,
   PaymentTimeoutError,
   PaymentValidationError,
@@ -15,7 +16,7 @@ import {
 import type { FaultSpec } from 'pix-payment-sdk/mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BASE_URL, useMockService } from '../support/client-mock-service.js';
-import { makeClient, rejectionOf } from '../support/client-setup.js';
+import { loggedInClient, makeClient, rejectionOf } from '../support/client-setup.js';
 
 const service = useMockService();
 
@@ -111,6 +112,7 @@ describe('error answers', () => {
   });
 
   it('a fetch that throws anything (TypeError, a string, synchronously) gives a PaymentConnectionError', async () => {
+    // The first request is the login: the call fails with a PaymentLoginError caused by it.
     const throwers = [
       () => Promise.reject(new TypeError('Invalid header value')),
       () => Promise.reject('plain string'),
@@ -121,8 +123,10 @@ describe('error answers', () => {
     for (const fetch of throwers) {
       const client = makeClient({ maxRetries: 0, fetch });
       const error = await rejectionOf(client.withdrawals.listCurrencies());
-      expect(error).toBeInstanceOf(PaymentConnectionError);
-      expect(error).toMatchObject({ method: 'POST', path: '/auth/token' });
+      expect(error).toBeInstanceOf(PaymentLoginError);
+      const cause = (error as Error).cause;
+      expect(cause).toBeInstanceOf(PaymentConnectionError);
+      expect(cause).toMatchObject({ method: 'POST', path: '/auth/token' });
     }
   });
 
@@ -137,7 +141,7 @@ describe('error answers', () => {
   it('an attempt longer than timeoutMs is a PaymentTimeoutError', async () => {
     answerKeysWith({ delayMs: 500 });
     const error = await rejectionOf(
-      makeClient({ maxRetries: 0, timeoutMs: 40 }).pixKeys.list(customerId),
+      (await loggedInClient({ maxRetries: 0, timeoutMs: 40 })).pixKeys.list(customerId),
     );
     expect(error).toBeInstanceOf(PaymentTimeoutError);
     expect(error).toMatchObject({ timeoutMs: 40, method: 'GET', path: KEYS });
@@ -146,7 +150,7 @@ describe('error answers', () => {
   it('timeoutMs per call overrides the client', async () => {
     answerKeysWith({ delayMs: 500 });
     const error = await rejectionOf(
-      makeClient({ maxRetries: 0 }).pixKeys.list(customerId, { timeoutMs: 30 }),
+      (await loggedInClient({ maxRetries: 0 })).pixKeys.list(customerId, { timeoutMs: 30 }),
     );
     expect(error).toMatchObject({ name: 'PaymentTimeoutError', timeoutMs: 30 });
   });

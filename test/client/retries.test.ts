@@ -4,13 +4,19 @@ import {
   InternalServerError,
   type PaymentClient,
   PaymentConnectionError,
+  PaymentLoginError,
   PaymentTimeoutError,
   RateLimitError,
 } from 'pix-payment-sdk';
 import type { FaultSpec } from 'pix-payment-sdk/mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Fixtures, useMockService } from '../support/client-mock-service.js';
-import { makeClient, recordingLogger, rejectionOf } from '../support/client-setup.js';
+import {
+  loggedInClient,
+  makeClient,
+  recordingLogger,
+  rejectionOf,
+} from '../support/client-setup.js';
 
 const service = useMockService();
 
@@ -169,8 +175,11 @@ describe.each(operations)('$name', (operation) => {
         ...failure.fault,
       });
       // Only the timeout case gets a short deadline: on a loaded machine a 429 or 500 answered
-      // normally must never turn into a timeout.
-      const client = makeClient({ maxRetries: 2, timeoutMs: kind === 'a timeout' ? 50 : 10_000 });
+      // normally must never turn into a timeout, and a login is made beforehand.
+      const client = await loggedInClient({
+        maxRetries: 2,
+        timeoutMs: kind === 'a timeout' ? 50 : 10_000,
+      });
       const error = await rejectionOf(operation.call(client));
       expect(error).toBeInstanceOf(failure.error);
       expect(attemptsAt(operation.method, operation.path())).toBe(operation.retried ? 3 : 1);
@@ -205,7 +214,7 @@ describe.each(operations)('$name', (operation) => {
 describe('retry policy', () => {
   const CURRENCIES = '/withdraw/company/currencies';
 
-  it('POST /auth/token is never retried, on a connection error or a 5xx', async () => {
+  it("a login failing (connection error, 5xx) is retried under the call's maxRetries; the call, never sent, is a PaymentLoginError", async () => {
     for (const fault of [failures['a connection error'].fault, failures['500'].fault]) {
       service.restart();
       service.mock.faults.inject({
@@ -215,8 +224,10 @@ describe('retry policy', () => {
         ...fault,
       });
       const error = await rejectionOf(makeClient({ maxRetries: 2 }).withdrawals.listCurrencies());
-      expect(error).toMatchObject({ method: 'POST', path: '/auth/token' });
-      expect(service.logins()).toBe(1);
+      expect(error).toBeInstanceOf(PaymentLoginError);
+      expect(error).toMatchObject({ method: 'GET', path: CURRENCIES });
+      expect((error as Error).cause).toMatchObject({ method: 'POST', path: '/auth/token' });
+      expect(service.logins()).toBe(3);
       expect(service.calls()).toEqual([]);
     }
   });

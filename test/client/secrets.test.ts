@@ -72,9 +72,9 @@ describe('secrets never show', () => {
     });
     const error = await rejectionOf(makeClient().withdrawals.listCurrencies());
     expect(error).toMatchObject({
-      name: 'PaymentResponseError',
-      body: '[redacted]',
-      path: '/auth/token',
+      name: 'PaymentLoginError',
+      path: '/withdraw/company/currencies',
+      cause: { name: 'PaymentResponseError', body: '[redacted]', path: '/auth/token' },
     });
     expectNoSecret(error, ['eyJ.secret-looking.value', PASSWORD]);
   });

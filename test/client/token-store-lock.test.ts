@@ -3,9 +3,10 @@ import {
   InMemoryTokenStore,
   type PaymentClient,
   type TokenStore,
+  tokenAccount,
 } from 'pix-payment-sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useMockService } from '../support/client-mock-service.js';
+import { BASE_URL, EMAIL, useMockService } from '../support/client-mock-service.js';
 import { makeClient } from '../support/client-setup.js';
 
 const service = useMockService();
@@ -88,7 +89,8 @@ describe('the local copy of the token', () => {
     vi.setSystemTime(Date.now() + 61_000);
     // Another process logged in meanwhile and stored its token.
     const newer = await service.mock.auth.issueToken();
-    await inner.set({ token: newer, expiresAt: Date.now() + 120_000 });
+    const account = await tokenAccount(BASE_URL, EMAIL);
+    await inner.set({ token: newer, expiresAt: Date.now() + 120_000, account });
     await client.withdrawals.listCurrencies();
     expect(counts.get).toBe(2);
     expect(service.logins()).toBe(1);
@@ -137,12 +139,16 @@ describe('TokenStore.lock: one login among the clients sharing a store', () => {
   it('a holder whose login fails releases the lock; a waiter then logs in itself', async () => {
     const { store, counts } = lockingStore();
     service.mock.faults.inject({ path: '/auth/token', status: 503, times: 1 });
+    // No retries: the holder's failed login is its call's end, the waiter's turn comes after it.
     const [failed, succeeded] = await Promise.allSettled(
       [makeClient({ tokenStore: store }), makeClient({ tokenStore: store })].map((client) =>
-        client.withdrawals.listCurrencies(),
+        client.withdrawals.listCurrencies({ maxRetries: 0 }),
       ),
     );
-    expect(failed).toMatchObject({ status: 'rejected', reason: { status: 503 } });
+    expect(failed).toMatchObject({
+      status: 'rejected',
+      reason: { name: 'PaymentLoginError', cause: { status: 503 } },
+    });
     expect(succeeded).toMatchObject({ status: 'fulfilled' });
     expect(service.logins()).toBe(2);
     expect(counts).toMatchObject({ waits: 1, release: 2, set: 1 });
@@ -167,11 +173,12 @@ describe('TokenStore.lock: one login among the clients sharing a store', () => {
   it('a lock holder that finds a token stored just before its lock uses it without a login', async () => {
     const { store, inner } = countingStore();
     const token = await service.mock.auth.issueToken();
+    const account = await tokenAccount(BASE_URL, EMAIL);
     const late: TokenStore = {
       ...store,
       // Another process stores its token between this client's read and its lock.
       lock: async () => {
-        await inner.set({ token });
+        await inner.set({ token, account });
         return { release: async () => undefined };
       },
     };

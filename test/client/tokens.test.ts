@@ -3,6 +3,7 @@ import {
   type CachedToken,
   InMemoryTokenStore,
   type TokenStore,
+  tokenAccount,
   UnauthorizedError,
 } from 'pix-payment-sdk';
 import { describe, expect, it } from 'vitest';
@@ -269,7 +270,8 @@ describe('tokens', () => {
   it('tokenStore: a token placed in the store by another process is used without a login', async () => {
     const token = await service.mock.auth.issueToken();
     const tokenStore = new InMemoryTokenStore();
-    await tokenStore.set({ token });
+    const account = await tokenAccount(BASE_URL, EMAIL);
+    await tokenStore.set({ token, account }, account);
     await makeClient({ tokenStore }).withdrawals.listCurrencies();
     expect(service.logins()).toBe(0);
     expect(service.wire[0]?.headers.get('authorization')).toBe(`Bearer ${token}`);

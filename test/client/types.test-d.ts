@@ -17,6 +17,8 @@ import type {
   DepositRequest,
   MessageResult,
   PaymentClient,
+  PaymentError,
+  PaymentLoginError,
   PixKey,
   RequestOptions,
   TokenStore,
@@ -30,6 +32,7 @@ import {
   type InMemoryTokenStore,
   parseWebhookPayload,
   type SubAccountWebhookInput,
+  tokenAccount,
 } from 'pix-payment-sdk';
 import { describe, expectTypeOf, it } from 'vitest';
 
@@ -201,5 +204,24 @@ describe('PaymentClient types', () => {
     expectTypeOf<CachedToken['token']>().toEqualTypeOf<string>();
     expectTypeOf<CachedToken['expiresAt']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<InMemoryTokenStore>().toExtend<TokenStore>();
+  });
+
+  it('every TokenStore method may take the account; a store written without it still is one', () => {
+    expectTypeOf<TokenStore['get']>().parameter(0).toEqualTypeOf<string | undefined>();
+    expectTypeOf<TokenStore['set']>().parameter(1).toEqualTypeOf<string | undefined>();
+    expectTypeOf<TokenStore['delete']>().parameter(1).toEqualTypeOf<string | undefined>();
+    expectTypeOf<CachedToken['account']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<{
+      get(): Promise<CachedToken | undefined>;
+      set(token: CachedToken): Promise<void>;
+      delete(token?: string): Promise<void>;
+    }>().toExtend<TokenStore>();
+    expectTypeOf(tokenAccount).returns.toEqualTypeOf<Promise<string>>();
+  });
+
+  it('PaymentLoginError names the call that was not sent', () => {
+    expectTypeOf<PaymentLoginError>().toExtend<PaymentError>();
+    expectTypeOf<PaymentLoginError['method']>().toEqualTypeOf<string>();
+    expectTypeOf<PaymentLoginError['path']>().toEqualTypeOf<string>();
   });
 });

@@ -1,7 +1,7 @@
 // Runs with --expose-gc (its own Vitest project): garbage collection must not cut the link between
 // the deadline or the caller's signal and a body that is still arriving.
 import type { ServerResponse } from 'node:http';
-import { PaymentClient, PaymentTimeoutError } from 'pix-payment-sdk';
+import { InMemoryTokenStore, PaymentClient, PaymentTimeoutError } from 'pix-payment-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closed, fakeJwt, type Loopback, listen, withLogin } from '../support/loopback.js';
 
@@ -70,14 +70,18 @@ async function underGcPressure<T>(
   return outcome;
 }
 
-function makeClient(timeoutMs: number): PaymentClient {
-  return new PaymentClient({
+// The token is obtained beforehand with the default deadline, so that the short one applies to
+// the trickling call alone, not to a login slowed down by a loaded machine.
+async function makeClient(timeoutMs: number): Promise<PaymentClient> {
+  const options = {
     baseUrl: server.url,
     email: 'trickle@example.com',
     password: 'trickle-password',
     maxRetries: 0,
-    timeoutMs,
-  });
+    tokenStore: new InMemoryTokenStore(),
+  };
+  await new PaymentClient(options).getToken();
+  return new PaymentClient({ ...options, timeoutMs });
 }
 
 describe('a body that trickles while garbage is collected', () => {
@@ -86,7 +90,7 @@ describe('a body that trickles while garbage is collected', () => {
   });
 
   it('the deadline still ends the call with a PaymentTimeoutError before the body ends', async () => {
-    const { error } = await underGcPressure(makeClient(600).withdrawals.listCurrencies());
+    const { error } = await underGcPressure((await makeClient(600)).withdrawals.listCurrencies());
     expect(error).toBeInstanceOf(PaymentTimeoutError);
     expect(finished).toBe(false);
     expect(chunksSent).toBeGreaterThan(0);
@@ -95,7 +99,7 @@ describe('a body that trickles while garbage is collected', () => {
   }, 30_000);
 
   it('the deadline still ends a call whose headers never come', async () => {
-    const { error } = await underGcPressure(makeClient(600).deposits.listCurrencies());
+    const { error } = await underGcPressure((await makeClient(600)).deposits.listCurrencies());
     expect(error).toBeInstanceOf(PaymentTimeoutError);
     await Promise.all(responses.map(closed));
   }, 30_000);
@@ -103,7 +107,9 @@ describe('a body that trickles while garbage is collected', () => {
   it("the caller's abort still rejects with its reason before the body ends", async () => {
     const controller = new AbortController();
     const reason = new Error('caller gave up');
-    const call = makeClient(60_000).withdrawals.listCurrencies({ signal: controller.signal });
+    const call = (await makeClient(60_000)).withdrawals.listCurrencies({
+      signal: controller.signal,
+    });
     let collections = 0;
     const { error } = await underGcPressure(call, () => {
       // Abort once the body is arriving and several collections have run since.

@@ -6,6 +6,7 @@ import {
   PaymentError,
   PaymentResponseError,
   PaymentValidationError,
+  tokenAccount,
 } from 'pix-payment-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../support/client-setup.js';
@@ -41,9 +42,13 @@ const shown = (error: unknown) =>
 
 describe('values that cannot go in a header', () => {
   it('a token with CR/LF from the login is a PaymentResponseError that does not show it', async () => {
-    const error = await rejectionOf(makeClient().withdrawals.listCurrencies());
+    const error = await rejectionOf(makeClient().getToken());
     expect(error).toBeInstanceOf(PaymentResponseError);
     expect(error).toMatchObject({ path: '/auth/token', body: '[redacted]' });
+    // A call that needed the login was not sent: it says so, the login's error as its cause.
+    const call = await rejectionOf(makeClient().withdrawals.listCurrencies());
+    expect(call).toMatchObject({ name: 'PaymentLoginError', cause: { path: '/auth/token' } });
+    expect(shown(call)).not.toContain('X-Injected');
     expect((error as PaymentResponseError).issues[0]).toEqual({
       path: ['token'],
       message: 'must be visible ASCII characters only (it is sent in a header)',
@@ -55,7 +60,8 @@ describe('values that cannot go in a header', () => {
 
   it('a token with CR/LF from the token store is a PaymentError that does not show it', async () => {
     const tokenStore = new InMemoryTokenStore();
-    await tokenStore.set({ token: BAD_TOKEN });
+    const account = await tokenAccount(server.url, 'headers@example.com');
+    await tokenStore.set({ token: BAD_TOKEN, account }, account);
     const sent = server.received.length;
     const error = await rejectionOf(makeClient({ tokenStore }).withdrawals.listCurrencies());
     expect(error).toBeInstanceOf(PaymentError);

@@ -4,6 +4,7 @@ import {
   isPaymentError,
   PaymentClient,
   PaymentConnectionError,
+  PaymentLoginError,
   PaymentResponseError,
   PaymentTimeoutError,
 } from 'pix-payment-sdk';
@@ -203,7 +204,7 @@ describe('client against a hostile server', () => {
     expect(isPaymentError(await failure(client().withdrawals.listCurrencies()))).toBe(true);
   });
 
-  it('a refused connection is a PaymentConnectionError', async () => {
+  it('a refused connection: the login fails, so the call is a PaymentLoginError caused by a PaymentConnectionError', async () => {
     const closed = await listen(() => {});
     await new Promise((resolve) => closed.server.close(resolve));
     const refused = new PaymentClient({
@@ -212,8 +213,10 @@ describe('client against a hostile server', () => {
       password: 'p',
       maxRetries: 0,
     });
-    expect(await failure(refused.withdrawals.listCurrencies())).toBeInstanceOf(
-      PaymentConnectionError,
-    );
+    const error = await failure(refused.withdrawals.listCurrencies());
+    expect(error).toBeInstanceOf(PaymentLoginError);
+    expect((error as Error).cause).toBeInstanceOf(PaymentConnectionError);
+    // getToken is the login itself: its own error.
+    expect(await failure(refused.getToken())).toBeInstanceOf(PaymentConnectionError);
   });
 });

@@ -1,5 +1,11 @@
 import { inspect } from 'node:util';
-import { type CachedToken, PaymentClient, PaymentError, type TokenStore } from 'pix-payment-sdk';
+import {
+  type CachedToken,
+  PaymentClient,
+  PaymentError,
+  type TokenStore,
+  tokenAccount,
+} from 'pix-payment-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../support/client-setup.js';
 import { fakeJwt, type Loopback, listen } from '../support/loopback.js';
@@ -82,10 +88,14 @@ const makeClient = (tokenStore: TokenStore) =>
 
 describe('a failing token store shows no secret', () => {
   it.each([
-    ['set', undefined],
-    ['delete', { token: STORED }],
-    ['get', undefined],
-  ] as const)('tokenStore.%s() throwing a Redis-like error', async (failing, stored) => {
+    ['set', false],
+    ['delete', true],
+    ['get', false],
+  ] as const)('tokenStore.%s() throwing a Redis-like error', async (failing, holdsToken) => {
+    // The client's own token, which the service refuses, so that the client deletes it.
+    const stored = holdsToken
+      ? { token: STORED, account: await tokenAccount(server.url, 'store@example.com') }
+      : undefined;
     const error = await rejectionOf(
       makeClient(failingStore(failing, stored)).withdrawals.listCurrencies(),
     );

@@ -44,6 +44,8 @@ const created = {
 const removedKeys = new Set<string>();
 const baseline = { customer: new Set<string>(), key: new Set<string>() };
 const statuses = new Map<number, number>();
+/** Fetch requests sent and answered (each is a well-formed request the journal must hold). */
+let fetchAnswered = 0;
 
 beforeAll(async () => {
   prototypeNames = Object.getOwnPropertyNames(Object.prototype).sort();
@@ -591,6 +593,7 @@ async function send(spec: FuzzRequest): Promise<number> {
   const text = await response.text();
   book(method, url.pathname, response.status, text);
   count(response.status);
+  fetchAnswered += 1;
   return response.status;
 }
 
@@ -779,7 +782,10 @@ describe('the mock over real HTTP under random hostile requests', () => {
 
   it('no 5xx and no lost request in the journal', () => {
     const journal = running.mock.requests;
-    expect(journal.length).toBeGreaterThan(1_000);
+    // Every well-formed fetch the fuzzer sent and saw answered is in the journal (how many it sent
+    // within its time limit depends on the machine's load, so the count is compared, not fixed).
+    expect(fetchAnswered).toBeGreaterThan(0);
+    expect(journal.length).toBeGreaterThanOrEqual(fetchAnswered);
     expect(journal.filter((entry) => entry.status >= 500 || entry.status === 0)).toEqual([]);
   });
 

@@ -43,14 +43,14 @@ describe('Host: only names of this server are answered', () => {
     expect(running.mock.requests).toEqual([]);
   });
 
-  it('localhost, 127.0.0.1 and [::1] on the server port are answered; another port is not', async () => {
+  it('localhost, 127.0.0.1 and [::1] are answered on the server port and on any other', async () => {
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
       expect((await rawRequest(running.url, 'GET', '/__mock/state', { host })).status).toBe(200);
     }
     const otherPort = await rawRequest(running.url, 'GET', '/__mock/state', {
       host: `localhost:${Number(port) + 1}`,
     });
-    expect(otherPort.status).toBe(403);
+    expect(otherPort.status).toBe(200);
   });
 
   it('allowedHosts adds names, on any port', async () => {
@@ -82,11 +82,18 @@ describe('Host rules of a server bound to every interface (tests bind to loopbac
   const refused = (host: string) =>
     refusalOf(rules, { headers: { host }, method: 'GET' } as IncomingMessage, true)?.status;
 
-  it("answers every address of the machine and the bound address on its port, and no one's name", () => {
-    for (const host of ['192.0.2.10:4010', '[fe80::1]:4010', '0.0.0.0:4010', 'localhost:4010']) {
+  it("answers any address on any port (a mapped port, a proxy), and no one's name", () => {
+    for (const host of [
+      '192.0.2.10:4010',
+      '[fe80::1]:4010',
+      '0.0.0.0:4010',
+      'localhost:4010',
+      '192.0.2.10:8080',
+      '198.51.100.1',
+    ]) {
       expect(refused(host), host).toBeUndefined();
     }
-    for (const host of ['192.0.2.10:4011', '198.51.100.1:4010', 'attacker.example:4010']) {
+    for (const host of ['attacker.example:4010', 'attacker.example', 'host.docker.internal']) {
       expect(refused(host), host).toBe(403);
     }
   });
@@ -278,6 +285,43 @@ describe('pix-payment-mock --control-token, PIX_PAYMENT_MOCK_CONTROL_TOKEN, --jo
       '/missing/1',
       '/missing/2',
     ]);
+  }, 30_000);
+
+  it('--delivery-log-limit keeps the newest deliveries only; 0 is refused', async () => {
+    const secret = 'log-secret-2Wm';
+    const { url, printed } = await startBin([
+      '--control-token',
+      secret,
+      '--delivery-log-limit',
+      '2',
+    ]);
+    const email = /email:\s+(\S+)/.exec(printed)?.[1] ?? '';
+    const password = /password:\s+(\S+)/.exec(printed)?.[1] ?? '';
+    const customerId = /customer id:\s+([0-9a-f]{24})/.exec(printed)?.[1] ?? '';
+    const client = new PaymentClient({ baseUrl: url, email, password });
+    const [currency] = await client.deposits.listCurrencies();
+    const deposit = await rawJson(
+      url,
+      'POST',
+      '/deposit',
+      { amount: 1, customerId, currency },
+      { authorization: `Bearer ${await client.getToken()}` },
+    );
+    const id = (deposit.json as { data: { id: string } }).data.id;
+    const control = { 'x-mock-control-token': secret };
+    for (let i = 0; i < 3; i++) {
+      const settled = await rawJson(
+        url,
+        'POST',
+        `/__mock/deposits/${id}/settle`,
+        { status: 'PAID' },
+        control,
+      );
+      expect(settled.status).toBe(200);
+    }
+    const log = await rawRequest(url, 'GET', '/__mock/webhooks/deliveries', control);
+    expect((log.json as Array<{ id: number }>).map((delivery) => delivery.id)).toEqual([2, 3]);
+    await expect(startBin(['--delivery-log-limit', '0'])).rejects.toThrow('exited with 2');
   }, 30_000);
 
   it('the environment variable does the same', async () => {

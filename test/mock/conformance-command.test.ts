@@ -46,7 +46,9 @@ function lastLine(text: string): string {
   return text.trimEnd().split('\n').at(-1) ?? '';
 }
 
-describe('pix-payment-mock conformance (bin)', () => {
+// Each test starts the bin once or more (a Node process loading TypeScript), which a loaded
+// machine makes slow: the limit is for a hung process, not for speed.
+describe('pix-payment-mock conformance (bin)', { timeout: 60_000 }, () => {
   it('all agree: a table, the summary as the last line, exit 0; the password comes from PAYMENT_PASSWORD', async () => {
     const { url, email, password, customerId } = await service();
     const result = await runBin(
@@ -167,6 +169,76 @@ describe('pix-payment-mock conformance (bin)', () => {
     expect(result.stderr).toContain(`${url}/v1/auth/token`);
     expect(result.stderr).toMatch(/prefix|baseUrl/);
     expect(result.stderr).not.toContain(password);
+  });
+
+  it('a refused login exits 2 and says so (credentials or IP allowlist), not 1 with differences', async () => {
+    const { url, email, customerId } = await service();
+    const result = await runBin(
+      ['conformance', '--base-url', url, '--email', email, '--customer-id', customerId],
+      { PAYMENT_PASSWORD: 'rotated-away-5Tg' },
+    );
+
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('the service refused the login (401 on POST /auth/token)');
+    expect(result.stderr).toContain('IP address');
+    expect(result.stderr).not.toContain('rotated-away-5Tg');
+  });
+
+  it('a --base-url with user:password@ and a --timeout-ms past the timer limit are usage errors', async () => {
+    const { url, email, password, running } = await service();
+    const before = running.mock.requests.length;
+    const withUser = await runBin(
+      [
+        'conformance',
+        '--base-url',
+        url.replace('http://', 'http://admin:url-secret-4Kd@'),
+        '--email',
+        email,
+      ],
+      { PAYMENT_PASSWORD: password },
+    );
+    expect(withUser.code).toBe(2);
+    expect(withUser.stderr).toContain('baseUrl: must not carry a user name or password');
+    expect(withUser.stderr + withUser.stdout).not.toContain('url-secret-4Kd');
+
+    const late = await runBin(
+      ['conformance', '--base-url', url, '--email', email, '--timeout-ms', '2147483648'],
+      { PAYMENT_PASSWORD: password },
+    );
+    expect(late.code).toBe(2);
+    expect(late.stderr).toContain('timeoutMs: must be at most 2147483647');
+    expect(running.mock.requests).toHaveLength(before);
+  });
+
+  it('a password with quotes and backslashes, echoed by the service, is printed in no form', async () => {
+    const password = 'q"u\\ote-8Hs';
+    const { url, email, customerId } = await service({ email: 'merchant@payments.test', password });
+    const proxy = await drifted(url, (answer) => {
+      if (answer.path === '/auth/token') {
+        answer.body = { ...(answer.body as object), message: `hi ${password}` };
+      }
+    });
+    const result = await runBin(
+      [
+        'conformance',
+        '--base-url',
+        proxy.url,
+        '--email',
+        email,
+        '--customer-id',
+        customerId,
+        '--json',
+      ],
+      { PAYMENT_PASSWORD: password },
+    );
+
+    expect(result.code).toBe(1);
+    const printed = result.stdout + result.stderr;
+    expect(printed).toContain('hi [redacted]');
+    for (const form of [password, JSON.stringify(password).slice(1, -1), 'u\\\\ote']) {
+      expect(printed).not.toContain(form);
+    }
   });
 
   it('conformance --help lists the options and the password variable, and exits 0', async () => {

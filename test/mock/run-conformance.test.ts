@@ -30,6 +30,7 @@ describe('runConformance', () => {
     expect(report.agree).toBe(report.checks.length);
     const operations = new Set(report.checks.map((check) => check.operation));
     expect([...operations].sort()).toEqual([
+      'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}',
       'GET /customer/{CLIENT_ID}',
       'GET /deposit/company/currencies',
       'GET /deposit/{TRANSACTION_ID}/details',
@@ -40,7 +41,6 @@ describe('runConformance', () => {
       'POST /balance/company',
       'POST /company/subaccount',
       'POST /deposit/{TRANSACTION_ID}/resend/webhook',
-      'POST /pix/customer/{CLIENT_ID}/key',
       'POST /webhook/subaccount',
       'POST /withdraw/allowed-ip/subaccount',
       'POST /withdraw/{TRANSACTION_ID}/resend/webhook',
@@ -56,25 +56,33 @@ describe('runConformance', () => {
       agree: true,
     });
     expect(report.checks).toContainEqual({
-      operation: 'POST /pix/customer/{CLIENT_ID}/key',
-      scenario: 'malformed Pix key',
-      check: 'body.message',
-      service: '"Bad Request"',
-      mock: '"Bad Request"',
+      operation: 'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}',
+      scenario: 'unknown key',
+      check: 'status',
+      service: '404',
+      mock: '404',
       agree: true,
     });
-    expect(report.skipped.map((skip) => skip.operation)).toEqual([
-      'POST /deposit',
-      'GET /deposit/{TRANSACTION_ID}/details',
-      'POST /withdraw',
-      'GET /withdraw/{TRANSACTION_ID}/details',
+    expect(report.skipped.map((skip) => `${skip.operation} (${skip.scenario})`)).toEqual([
+      'POST /pix/customer/{CLIENT_ID}/key (malformed Pix key)',
+      'POST /pix/customer/{CLIENT_ID}/key (a new e-mail key (removed next))',
+      'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID} (the key just added)',
+      'POST /deposit (one cent)',
+      'GET /deposit/{TRANSACTION_ID}/details (the one-cent deposit)',
+      'POST /deposit/{TRANSACTION_ID}/resend/webhook (the one-cent deposit)',
+      'POST /withdraw (one cent)',
+      'GET /withdraw/{TRANSACTION_ID}/details (the one-cent withdrawal)',
+      'POST /withdraw/{TRANSACTION_ID}/resend/webhook (the one-cent withdrawal)',
     ]);
+    expect(report.skipped[0]?.reason).toContain('would store it');
 
     const { mock } = served.running;
     expect(mock.withdrawals.list()).toEqual([]);
     expect(mock.deposits.list()).toEqual([]);
     expect(mock.pixKeys.list()).toHaveLength(1);
-    // Every request that could write was refused (the balance is read with a POST).
+    // Every request that could write was refused (the balance is read with a POST), and none
+    // went where a lenient service could store something: no Pix key was posted to the given
+    // customer, nothing was deleted.
     const writes = mock.requests
       .slice(before)
       .filter(
@@ -82,6 +90,9 @@ describe('runConformance', () => {
       );
     expect(writes.length).toBeGreaterThan(0);
     expect(writes.every((r) => r.status >= 400)).toBe(true);
+    expect(writes.filter((r) => r.path.startsWith(`/pix/customer/${customerId}/key`))).toEqual([
+      expect.objectContaining({ method: 'DELETE', status: 404 }),
+    ]);
   });
 
   it('without a customerId, the scenarios that need a customer are skipped with the reason', async () => {
@@ -92,7 +103,7 @@ describe('runConformance', () => {
     const reasons = report.skipped.filter((skip) => skip.reason.includes('customerId'));
     expect(reasons.map((skip) => `${skip.operation} (${skip.scenario})`)).toEqual([
       'GET /pix/customer/{CLIENT_ID}/key (the given customer)',
-      'POST /pix/customer/{CLIENT_ID}/key (malformed Pix key)',
+      'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID} (unknown key)',
       'GET /customer/{CLIENT_ID} (the given customer)',
     ]);
     expect(report.checks.some((check) => check.scenario === 'the given customer')).toBe(false);
@@ -122,6 +133,165 @@ describe('runConformance', () => {
       [0.01, customerId],
     ]);
     expect(mock.withdrawals.list()[0]?.externalId).toMatch(/^pix-payment-sdk-conformance-/);
+  });
+
+  it('allowWrites adds a Pix key, compares the answer, and removes it with the delete operation', async () => {
+    const served = await service();
+    const { url, email, password, customerId } = served;
+    const { mock } = served.running;
+    const keysBefore = mock.pixKeys.list(customerId);
+    const before = mock.requests.length;
+    const report = await runConformance({
+      baseUrl: url,
+      email,
+      password,
+      customerId,
+      allowWrites: true,
+    });
+
+    expect(report.differ).toBe(0);
+    expect(report.checks).toContainEqual({
+      operation: 'POST /pix/customer/{CLIENT_ID}/key',
+      scenario: 'a new e-mail key (removed next)',
+      check: 'body.message',
+      service: '"Chave Pix adicionada com sucesso"',
+      mock: '"Chave Pix adicionada com sucesso"',
+      agree: true,
+    });
+    expect(report.checks).toContainEqual({
+      operation: 'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}',
+      scenario: 'the key just added',
+      check: 'body.message',
+      service: '"Chave Pix removida com sucesso"',
+      mock: '"Chave Pix removida com sucesso"',
+      agree: true,
+    });
+    for (const operation of [
+      'POST /deposit/{TRANSACTION_ID}/resend/webhook',
+      'POST /withdraw/{TRANSACTION_ID}/resend/webhook',
+    ]) {
+      expect(report.checks).toContainEqual(
+        expect.objectContaining({
+          operation,
+          scenario: expect.stringMatching(/one-cent/),
+          agree: true,
+        }),
+      );
+    }
+    // The customer has the keys it had, and the key was added and removed on the service.
+    expect(mock.pixKeys.list(customerId)).toEqual(keysBefore);
+    const keyCalls = mock.requests
+      .slice(before)
+      .filter((r) => r.path.startsWith(`/pix/customer/${customerId}/key`) && r.method !== 'GET')
+      .map((r) => `${r.method} ${r.status}`);
+    expect(keyCalls).toEqual(['DELETE 404', 'POST 400', 'POST 201', 'DELETE 201']);
+  });
+
+  it('allowWrites: a changed message on adding a key is reported', async () => {
+    const { url, email, password, customerId } = await service();
+    const proxy = await drifted(url, (answer) => {
+      if (answer.method === 'POST' && answer.status === 201 && answer.path.endsWith('/key')) {
+        answer.body = { ...(answer.body as object), message: 'Chave cadastrada' };
+      }
+    });
+    const report = await runConformance({
+      baseUrl: proxy.url,
+      email,
+      password,
+      customerId,
+      allowWrites: true,
+    });
+
+    expect(differences(report)).toEqual([
+      {
+        operation: 'POST /pix/customer/{CLIENT_ID}/key',
+        scenario: 'a new e-mail key (removed next)',
+        check: 'body.message',
+        service: '"Chave cadastrada"',
+        mock: '"Chave Pix adicionada com sucesso"',
+      },
+    ]);
+  });
+
+  it('allowWrites: a malformed key that a lenient service stores is removed again', async () => {
+    const served = await service();
+    const { url, email, password, customerId } = served;
+    const { mock } = served.running;
+    const keysBefore = mock.pixKeys.list(customerId);
+    // Stores what it should refuse: the malformed key arrives as a well-formed one.
+    const lenient = await drifted(
+      url,
+      () => undefined,
+      (method, _path, body) =>
+        method === 'POST' && body.includes('not-an-e-mail-address')
+          ? body.replace('not-an-e-mail-address', 'lenient-service@example.com')
+          : body,
+    );
+    const report = await runConformance({
+      baseUrl: lenient.url,
+      email,
+      password,
+      customerId,
+      allowWrites: true,
+    });
+
+    expect(differences(report)).toContainEqual(
+      expect.objectContaining({
+        scenario: 'malformed Pix key',
+        check: 'status',
+        service: '201',
+        mock: '400',
+      }),
+    );
+    expect(mock.pixKeys.list(customerId)).toEqual(keysBefore);
+    expect(report.skipped.filter((skip) => skip.scenario === 'clean-up')).toEqual([]);
+  });
+
+  it('a password with quotes, backslashes and accents is redacted in every encoded form', async () => {
+    const password = 'p"a\\ss/wörd-7Zq';
+    const { url, email, customerId } = await service({ email: 'merchant@payments.test', password });
+    const proxy = await drifted(url, (answer) => {
+      if (answer.path === '/auth/token') {
+        answer.body = {
+          ...(answer.body as object),
+          message: `hello ${password} ${encodeURIComponent(password)}`,
+        };
+      }
+    });
+    const report = await runConformance({ baseUrl: proxy.url, email, password, customerId });
+
+    const text = JSON.stringify(report);
+    for (const form of [
+      password,
+      JSON.stringify(password).slice(1, -1),
+      encodeURIComponent(password),
+      'a\\\\ss',
+      'p\\"a',
+    ]) {
+      expect(text).not.toContain(form);
+    }
+    expect(text).toContain('hello [redacted] [redacted]');
+  });
+
+  it('a base URL with user:password@ and a timeout past the timer limit are refused before anything is sent', async () => {
+    const { url, email, password, running } = await service();
+    const before = running.mock.requests.length;
+    const withUser = url.replace('http://', 'http://admin:url-secret-4Kd@');
+    const error = await runConformance({ baseUrl: withUser, email, password }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isPaymentValidationError(error)).toBe(true);
+    expect(String(error)).toContain('user name or password');
+    expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain(
+      'url-secret-4Kd',
+    );
+
+    const late = await runConformance({ baseUrl: url, email, password, timeoutMs: 2 ** 31 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isPaymentValidationError(late)).toBe(true);
+    expect(String(late)).toContain('at most 2147483647');
+    expect(running.mock.requests).toHaveLength(before);
   });
 
   it('a drifted service: a renamed field, a changed message and a changed status are each reported', async () => {
@@ -192,26 +362,23 @@ describe('runConformance', () => {
     ).toBe(false);
   });
 
-  it('a service that refuses the login: that check differs and those needing a token are skipped', async () => {
-    const { url, email, customerId } = await service();
-    const report = await runConformance({ baseUrl: url, email, password: 'not-it', customerId });
+  it('a service that refuses the login: UnauthorizedError, not differences, and nothing more is sent', async () => {
+    const { url, email, customerId, running } = await service();
+    const before = running.mock.requests.length;
+    const error = await runConformance({
+      baseUrl: url,
+      email,
+      password: 'not-it-9Xq',
+      customerId,
+      allowWrites: true,
+    }).catch((caught: unknown) => caught);
 
-    expect(differences(report)).toContainEqual({
-      operation: 'POST /auth/token',
-      scenario: 'good password',
-      check: 'status',
-      service: '401',
-      mock: '200',
-    });
-    expect(report.skipped).toContainEqual({
-      operation: 'GET /withdraw/company/currencies',
-      scenario: 'with a token',
-      reason: 'the service issued no token (see POST /auth/token, good password)',
-    });
-    // Refusals that need no token still run and agree.
-    expect(report.checks).toContainEqual(
-      expect.objectContaining({ scenario: 'a forged token', check: 'status', agree: true }),
-    );
+    expect(isPaymentApiError(error)).toBe(true);
+    expect(error).toMatchObject({ name: 'UnauthorizedError', status: 401, path: '/auth/token' });
+    expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('not-it-9Xq');
+    expect(running.mock.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /auth/token',
+    ]);
   });
 
   it('never puts the password or a token in the report, even from a service that echoes them', async () => {

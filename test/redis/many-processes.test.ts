@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireExternal } from '../support/externals.js';
 import { type Fleet, prepareFleet, type Worker } from '../support/redis-fleet.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
-import type { WorkerReport } from '../support/redis-worker.js';
+import type { WorkerRedisClient, WorkerReport } from '../support/redis-worker.js';
 
 // Separate processes, as a merchant's pods and workers are: each its own PaymentClient, its own
 // Redis connection and a RedisTokenStore on one shared key, against the mock over real HTTP and a
@@ -40,13 +40,19 @@ describe.skipIf(redisServer === undefined)('RedisTokenStore across processes', (
     workerFleet?.close();
   }, 30_000);
 
-  async function fleet(count: number, key: string, lockTtlMs: number): Promise<Worker[]> {
+  async function fleet(
+    count: number,
+    key: string,
+    lockTtlMs: number,
+    client: WorkerRedisClient = 'redis6',
+  ): Promise<Worker[]> {
     const started = await workerFleet.start(count, {
       mockUrl: service.url,
       credentials: service.mock.credentials,
       redisUrl: redis.url,
       key,
       lockTtlMs,
+      client,
     });
     workers.push(...started);
     return started;
@@ -89,6 +95,21 @@ describe.skipIf(redisServer === undefined)('RedisTokenStore across processes', (
     expect(killed?.status).not.toBe(200);
     expect(after.map((entry) => entry.status)).toEqual([200]);
     expect((await reports).reduce((sum, report) => sum + report.logins, 0)).toBe(1);
+  }, 60_000);
+
+  it('five processes on one key, with node-redis 5 and 6 and ioredis 5 and 6: one login, one token', async () => {
+    service.mock.reset();
+    const key = 'mixed:pix-payment-sdk:token';
+    const libraries: WorkerRedisClient[] = ['ioredis6', 'ioredis5', 'redis6', 'redis5', 'ioredis6'];
+    const mixed = (
+      await Promise.all(libraries.map((library) => fleet(1, key, 10_000, library)))
+    ).flat();
+    const reports = await Promise.all(mixed.map((worker) => worker.run(3)));
+    expectAllSucceeded(reports, 3);
+    expect(logins()).toHaveLength(1);
+    expect(new Set(reports.map((report) => report.token)).size).toBe(1);
+    expect(reports.flatMap((report) => report.events)).not.toContain('token-store-unavailable');
+    expectNoSecretLogged(reports);
   }, 60_000);
 
   it(`${FLEET} processes started at once: one login; one again after the service expires the token; with Redis stopped, every call succeeds and says Redis is unavailable`, async () => {

@@ -1,7 +1,13 @@
 import { inspect } from 'node:util';
+import { Redis as IoRedis5 } from 'ioredis5';
+import { Redis as IoRedis6 } from 'ioredis6';
 import { PaymentClient, PaymentValidationError } from 'pix-payment-sdk';
 import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
-import { RedisTokenStore, type RedisTokenStoreOptions } from 'pix-payment-sdk/redis';
+import {
+  type IoRedisTokenStoreClient,
+  RedisTokenStore,
+  type RedisTokenStoreOptions,
+} from 'pix-payment-sdk/redis';
 import { createClient } from 'redis';
 import { createClient as createClient5 } from 'redis5';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,32 +17,58 @@ import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 const redisServer = requireExternal('redis');
 
-/** A connected client of one major of the `redis` package, as the store sees it. */
-interface Connected {
-  readonly isReady: boolean;
+/** A connected client of the `redis` package, as the test's own admin connection uses it. */
+interface Admin {
   get(key: string): Promise<unknown>;
   set(key: string, value: string, options?: object): Promise<unknown>;
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   sendCommand(args: string[]): Promise<unknown>;
   destroy(): void;
 }
 
-// The peer range is redis 5 or 6: the store runs against a client of each.
-const majors: ReadonlyArray<{ name: string; connect(url: string): Promise<Connected> }> = [
+/** A connected client handed to a store, whatever its library. */
+interface Connection {
+  readonly client: RedisTokenStoreOptions['client'];
+  /** Whether the client is connected (node-redis `isReady`, ioredis `status === 'ready'`). */
+  ready(): boolean;
+  close(): void;
+}
+
+const nodeRedis = (create: typeof createClient) => async (url: string) => {
+  // node-redis needs an 'error' listener, or a lost connection crashes the process.
+  const client = await create({ url })
+    .on('error', () => undefined)
+    .connect();
+  return { client, ready: () => client.isReady, close: () => client.destroy() };
+};
+
+// ioredis, as merchants create it; it reconnects on its own. An 'error' listener keeps a lost
+// connection from being reported as an unhandled error. The client goes to the store uncast.
+interface IoRedisLike extends IoRedisTokenStoreClient {
+  connect(): Promise<unknown>;
+  disconnect(): void;
+}
+const ioredis = (create: (url: string) => IoRedisLike) => async (url: string) => {
+  const client = create(url);
+  await client.connect();
+  return { client, ready: () => client.status === 'ready', close: () => client.disconnect() };
+};
+
+// The store runs against a client of each supported major of node-redis (the peer range, 5 or 6)
+// and of ioredis (5 or 6).
+const majors: ReadonlyArray<{ name: string; connect(url: string): Promise<Connection> }> = [
+  { name: 'redis 6', connect: nodeRedis(createClient) },
+  { name: 'redis 5', connect: nodeRedis(createClient5 as unknown as typeof createClient) },
   {
-    name: 'redis 6',
-    // node-redis needs an 'error' listener, or a lost connection crashes the process.
-    connect: async (url) =>
-      (await createClient({ url })
-        .on('error', () => undefined)
-        .connect()) as unknown as Connected,
+    name: 'ioredis 6',
+    connect: ioredis((url) =>
+      new IoRedis6(url, { lazyConnect: true }).on('error', () => undefined),
+    ),
   },
   {
-    name: 'redis 5',
-    connect: async (url) =>
-      (await createClient5({ url })
-        .on('error', () => undefined)
-        .connect()) as unknown as Connected,
+    name: 'ioredis 5',
+    connect: ioredis((url) =>
+      new IoRedis5(url, { lazyConnect: true }).on('error', () => undefined),
+    ),
   },
 ];
 
@@ -60,30 +92,33 @@ describe('RedisTokenStore options', () => {
 
 describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $name', (major) => {
   let server: RedisServer;
-  let admin: Connected;
-  const opened: Connected[] = [];
+  let admin: Admin;
+  const opened: Connection[] = [];
   let sequence = 0;
 
   beforeAll(async () => {
     server = await startRedisServer(redisServer!);
-    admin = await major.connect(server.url);
+    admin = (await createClient({ url: server.url })
+      .on('error', () => undefined)
+      .connect()) as unknown as Admin;
   }, 30_000);
 
   afterAll(async () => {
-    for (const client of [admin, ...opened]) client?.destroy();
+    admin?.destroy();
+    for (const connection of opened) connection.close();
     await server?.close();
   });
 
-  async function connect(): Promise<Connected> {
-    const client = await major.connect(server.url);
-    opened.push(client);
-    return client;
+  async function connect(): Promise<Connection> {
+    const connection = await major.connect(server.url);
+    opened.push(connection);
+    return connection;
   }
 
   /** A store on a key of the test's own, over a connection of its own. */
   async function store(options: Partial<RedisTokenStoreOptions> = {}) {
     const key = options.key ?? `test:${major.name}:${++sequence}:token`;
-    return new RedisTokenStore({ client: await connect(), ...options, key });
+    return new RedisTokenStore({ client: (await connect()).client, ...options, key });
   }
 
   const ttl = (key: string) => admin.sendCommand(['PTTL', key]) as Promise<number>;
@@ -135,7 +170,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
 
   it('lock: SET NX PX lockTtlMs; a second caller waits, and is told to read again once the holder releases', async () => {
     const first = await store({ lockTtlMs: 60_000 });
-    const second = new RedisTokenStore({ client: await connect(), key: first.key });
+    const second = new RedisTokenStore({ client: (await connect()).client, key: first.key });
     const held = await first.lock();
     expect(held).toBeDefined();
     expect(await ttl(`${first.key}:lock`)).toBeGreaterThan(0);
@@ -157,7 +192,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     await vi.waitFor(async () => expect(await admin.get(`${first.key}:lock`)).toBeNull(), {
       timeout: 10_000,
     });
-    const second = new RedisTokenStore({ client: await connect(), key: first.key });
+    const second = new RedisTokenStore({ client: (await connect()).client, key: first.key });
     const current = await second.lock();
     const holder = await admin.get(`${first.key}:lock`);
     expect(holder).not.toBeNull();
@@ -193,7 +228,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     const key = `test:${major.name}:${++sequence}:token`;
     const clients = await Promise.all(
       Array.from({ length: 5 }, async () => {
-        const tokenStore = new RedisTokenStore({ client: await connect(), key });
+        const tokenStore = new RedisTokenStore({ client: (await connect()).client, key });
         return new PaymentClient({
           baseUrl: mock.baseUrl,
           ...mock.credentials,
@@ -276,7 +311,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     const logger = recordingLogger();
     const redisClients = [await connect(), await connect()];
     const clients = redisClients.map(
-      (client) =>
+      ({ client }) =>
         new PaymentClient({
           baseUrl: mock.baseUrl,
           ...mock.credentials,
@@ -286,7 +321,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     );
     const logins = () => mock.requests.filter((r) => r.path === '/auth/token').length;
     await server.stop();
-    await vi.waitFor(() => expect(redisClients.some((c) => c.isReady)).toBe(false));
+    await vi.waitFor(() => expect(redisClients.some((c) => c.ready())).toBe(false));
     for (const client of clients)
       await expect(client.withdrawals.listCurrencies()).resolves.not.toHaveLength(0);
     expect(logins()).toBe(2);
@@ -299,7 +334,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     for (const client of clients) expect(logger.text()).not.toContain(await client.getToken());
 
     await server.restart();
-    await vi.waitFor(() => expect(redisClients.every((c) => c.isReady)).toBe(true), {
+    await vi.waitFor(() => expect(redisClients.every((c) => c.ready())).toBe(true), {
       timeout: 15_000,
     });
     mock.auth.expireTokens();

@@ -1,5 +1,11 @@
+import { Cluster as IoCluster5, Redis as IoRedis5 } from 'ioredis5';
+import { Cluster as IoCluster6, Redis as IoRedis6 } from 'ioredis6';
 import type { TokenStore } from 'pix-payment-sdk';
-import type { RedisTokenStore, RedisTokenStoreClient } from 'pix-payment-sdk/redis';
+import type {
+  IoRedisTokenStoreClient,
+  RedisTokenStore,
+  RedisTokenStoreClient,
+} from 'pix-payment-sdk/redis';
 import {
   createClient,
   createCluster,
@@ -37,6 +43,14 @@ describe('RedisTokenStoreClient', () => {
     expectTypeOf(
       createSentinel5({ name: 'main', sentinelRootNodes: [] }),
     ).toExtend<RedisTokenStoreClient>();
+  });
+
+  it('accepts the clients of ioredis 6 and 5, single and cluster', () => {
+    expectTypeOf(new IoRedis6()).toExtend<RedisTokenStoreClient>();
+    expectTypeOf(new IoRedis6()).toExtend<IoRedisTokenStoreClient>();
+    expectTypeOf(new IoCluster6([])).toExtend<RedisTokenStoreClient>();
+    expectTypeOf(new IoRedis5()).toExtend<IoRedisTokenStoreClient>();
+    expectTypeOf(new IoCluster5([])).toExtend<IoRedisTokenStoreClient>();
   });
 
   it('refuses what is not a Redis client', () => {

@@ -1,4 +1,9 @@
-import { type Logger, PaymentClient, type PaymentClientOptions } from 'pix-payment-sdk';
+import {
+  InMemoryTokenStore,
+  type Logger,
+  PaymentClient,
+  type PaymentClientOptions,
+} from 'pix-payment-sdk';
 import { BASE_URL, EMAIL, PASSWORD } from './client-mock-service.js';
 
 /** A client of the mock service with retry delays of a millisecond or two, so tests do not wait. */
@@ -10,6 +15,19 @@ export function makeClient(overrides: Partial<PaymentClientOptions> = {}): Payme
     retryBackoff: { initialDelayMs: 1, maxDelayMs: 2 },
     ...overrides,
   });
+}
+
+/**
+ * A client of the mock service whose token was obtained beforehand with the default deadline, so
+ * that a short `timeoutMs` applies to the call under test, not to a login slowed down by a loaded
+ * machine.
+ */
+export async function loggedInClient(
+  overrides: Partial<PaymentClientOptions> = {},
+): Promise<PaymentClient> {
+  const tokenStore = new InMemoryTokenStore();
+  await makeClient({ tokenStore }).getToken();
+  return makeClient({ ...overrides, tokenStore });
 }
 
 export interface LogLine {

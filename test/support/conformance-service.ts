@@ -19,8 +19,11 @@ export interface ServedService {
   close(): Promise<void>;
 }
 
-export async function startService(): Promise<ServedService> {
-  const running = await startMockServer({ port: 0 });
+export async function startService(credentials?: {
+  email: string;
+  password: string;
+}): Promise<ServedService> {
+  const running = await startMockServer({ port: 0, ...(credentials ? { credentials } : {}) });
   const customer = running.mock.customers.create({ name: 'Ana Souza', email: 'ana@example.com' });
   const added = await fetch(`${running.url}/pix/customer/${customer._id}/key`, {
     method: 'POST',
@@ -63,12 +66,17 @@ function readAll(request: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** Changes a request's body on its way to the service (a lenient service, say). */
+export type RequestRewrite = (method: string, path: string, body: string) => string;
+
 export async function startDriftedService(
   target: string,
   transform: (answer: ProxiedAnswer) => void,
+  rewrite?: RequestRewrite,
 ): Promise<DriftedService> {
   const server: Server = createServer(async (request, response) => {
-    const body = await readAll(request);
+    const read = (await readAll(request)).toString('utf8');
+    const body = rewrite ? rewrite(request.method ?? 'GET', request.url ?? '/', read) : read;
     const headers: Record<string, string> = {};
     for (const name of ['authorization', 'content-type', 'accept']) {
       const value = request.headers[name];
@@ -77,7 +85,7 @@ export async function startDriftedService(
     const upstream = await fetch(`${target}${request.url ?? '/'}`, {
       method: request.method ?? 'GET',
       headers,
-      ...(body.length > 0 ? { body: body.toString('utf8') } : {}),
+      ...(body.length > 0 ? { body } : {}),
     });
     const text = await upstream.text();
     const answer: ProxiedAnswer = {
@@ -173,13 +181,17 @@ export function serviceFixtures() {
     open = [];
   });
   return {
-    async service(): Promise<ServedService> {
-      const served = await startService();
+    async service(credentials?: { email: string; password: string }): Promise<ServedService> {
+      const served = await startService(credentials);
       open.push(served.close);
       return served;
     },
-    async drifted(target: string, transform = drift): Promise<DriftedService> {
-      const proxy = await startDriftedService(target, transform);
+    async drifted(
+      target: string,
+      transform = drift,
+      rewrite?: RequestRewrite,
+    ): Promise<DriftedService> {
+      const proxy = await startDriftedService(target, transform, rewrite);
       open.push(proxy.close);
       return proxy;
     },

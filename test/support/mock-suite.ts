@@ -77,7 +77,8 @@ export function mockPerTest(transport: MockTransport, use: (session: MockSession
   beforeAll(() => transport.setup());
   afterAll(() => transport.teardown());
   beforeEach(async () => {
-    h = await transport.create({ seed: 7, webhookTimeoutMs: 300 });
+    // Long enough for a local receiver on a loaded machine; the "never answers" case waits it out.
+    h = await transport.create({ seed: 7, webhookTimeoutMs: 2_000 });
     const api = rawApi(h);
     use({ h, api, token: await api.login(), customerId: h.mock.customers.seeded._id });
   });

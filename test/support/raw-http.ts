@@ -1,4 +1,5 @@
 import { type IncomingHttpHeaders, request } from 'node:http';
+import { connect } from 'node:net';
 
 /** What a raw request got back. */
 export interface RawAnswer {
@@ -58,4 +59,51 @@ export function rawJson(
     { 'content-type': 'application/json', ...headers },
     JSON.stringify(body),
   );
+}
+
+/** What a raw socket got back before the server closed it (or stopped sending). */
+export interface RawExchange {
+  /** Every byte received, as text. */
+  readonly text: string;
+  /** The status code of each response in it, in order. */
+  readonly statuses: number[];
+  /** Whether the server closed the connection (rather than the wait running out). */
+  readonly closedByServer: boolean;
+}
+
+/**
+ * Writes `bytes` as they are on a raw TCP connection to 127.0.0.1:`port` (nothing parses or
+ * fixes them), then reads until the server closes the connection, or until `idleMs` pass with
+ * nothing more coming.
+ */
+export function rawExchange(port: number, bytes: string, idleMs = 10_000): Promise<RawExchange> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(bytes);
+      wait();
+    });
+    let text = '';
+    let idle: NodeJS.Timeout | undefined;
+    const finish = (closedByServer: boolean) => {
+      clearTimeout(idle);
+      socket.destroy();
+      const statuses = [...text.matchAll(/^HTTP\/1\.[01] (\d{3})/gm)].map((m) => Number(m[1]));
+      resolve({ text, statuses, closedByServer });
+    };
+    const wait = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => finish(false), idleMs);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      wait();
+    });
+    socket.once('end', () => finish(true));
+    socket.once('close', () => finish(true));
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      // A reset after the answer still counts as the server closing; before it, it is a failure.
+      if (text !== '') finish(true);
+      else reject(error);
+    });
+  });
 }

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { WorkerReport } from './redis-worker.js';
+import type { WorkerRedisClient, WorkerReport } from './redis-worker.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,6 +16,8 @@ export interface FleetConfig {
   readonly redisUrl: string;
   readonly key: string;
   readonly lockTtlMs: number;
+  /** The Redis client library of the workers (default: node-redis 6). */
+  readonly client?: WorkerRedisClient;
 }
 
 /** One worker process (test/support/redis-worker.ts). */
@@ -42,6 +44,7 @@ function startWorker(script: string, config: FleetConfig): Promise<Worker> {
       REDIS_URL: config.redisUrl,
       TOKEN_KEY: config.key,
       LOCK_TTL_MS: String(config.lockTtlMs),
+      REDIS_CLIENT: config.client ?? 'redis6',
     },
   });
   let stderr = '';
@@ -96,7 +99,7 @@ export interface Fleet {
 }
 
 /**
- * Compiles test/support/redis-worker.ts, with the package's sources and `redis`, into one file:
+ * Compiles test/support/redis-worker.ts, with the package's sources and the Redis clients, into one file:
  * twenty processes then start in a few seconds, where loading each through tsx would take ten
  * times as long on a busy two-core machine.
  */

@@ -4,9 +4,12 @@
 // It says `{"ready":true}` once connected, then answers each command line on stdin
 // (`{"calls":N}`: N concurrent calls) with one report line on stdout. It exits when stdin closes.
 import { createInterface } from 'node:readline';
+import { Redis as IoRedis5 } from 'ioredis5';
+import { Redis as IoRedis6 } from 'ioredis6';
 import { type LogFields, PaymentClient } from 'pix-payment-sdk';
 import { RedisTokenStore } from 'pix-payment-sdk/redis';
 import { createClient } from 'redis';
+import { createClient as createClient5 } from 'redis5';
 
 /** What a worker answers to a command. */
 export interface WorkerReport {
@@ -36,16 +39,46 @@ const record = (message: string, fields?: LogFields) => {
 };
 const logger = { debug: record, info: record, warn: record, error: record };
 
-// node-redis needs an 'error' listener, or a lost connection would end the process.
-const redis = createClient({ url: env.REDIS_URL! }).on('error', () => undefined);
-await redis.connect();
+/** The Redis client library a worker uses (`REDIS_CLIENT`). */
+export type WorkerRedisClient = 'redis6' | 'redis5' | 'ioredis6' | 'ioredis5';
+
+// Each library's client, connected, with how to end it. Both need an 'error' listener, or a lost
+// connection would end the process.
+async function connectRedis(url: string) {
+  switch (env.REDIS_CLIENT as WorkerRedisClient | undefined) {
+    case 'ioredis6': {
+      const client = new IoRedis6(url, { lazyConnect: true }).on('error', () => undefined);
+      await client.connect();
+      return { client, close: () => client.disconnect() };
+    }
+    case 'ioredis5': {
+      const client = new IoRedis5(url, { lazyConnect: true }).on('error', () => undefined);
+      await client.connect();
+      return { client, close: () => client.disconnect() };
+    }
+    case 'redis5': {
+      const client = await createClient5({ url })
+        .on('error', () => undefined)
+        .connect();
+      return { client, close: () => client.destroy() };
+    }
+    default: {
+      const client = await createClient({ url })
+        .on('error', () => undefined)
+        .connect();
+      return { client, close: () => client.destroy() };
+    }
+  }
+}
+
+const redis = await connectRedis(env.REDIS_URL!);
 const client = new PaymentClient({
   baseUrl: env.MOCK_URL!,
   email: env.MOCK_EMAIL!,
   password: env.MOCK_PASSWORD!,
   logger,
   tokenStore: new RedisTokenStore({
-    client: redis,
+    client: redis.client,
     key: env.TOKEN_KEY,
     lockTtlMs: Number(env.LOCK_TTL_MS),
     logger,
@@ -74,4 +107,4 @@ for await (const line of createInterface({ input: process.stdin })) {
   };
   send(report);
 }
-redis.destroy();
+redis.close();
