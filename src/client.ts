@@ -1,5 +1,6 @@
 import type { Logger } from './core/logger.js';
 import {
+  checkKnownOptions,
   checkNumber,
   DEFAULT_MAX_RESPONSE_BYTES,
   MAX_TIMER_MS,
@@ -119,6 +120,25 @@ export interface PaymentClientOptions {
   readonly dangerouslyAllowBrowser?: boolean | undefined;
 }
 
+// Every option's name, checked against the interface: a new option that is not added here fails
+// to compile instead of being refused as unknown.
+const CLIENT_OPTIONS = Object.keys({
+  baseUrl: 0,
+  email: 0,
+  password: 0,
+  timeoutMs: 0,
+  maxRetries: 0,
+  maxResponseBytes: 0,
+  retryBackoff: 0,
+  fetch: 0,
+  refreshSkewMs: 0,
+  tokenStore: 0,
+  validateInput: 0,
+  logger: 0,
+  userAgent: 0,
+  dangerouslyAllowBrowser: 0,
+} satisfies Record<keyof PaymentClientOptions, 0>);
+
 function isBrowser(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined';
 }
@@ -199,7 +219,9 @@ export class PaymentClient {
 
   /**
    * @throws {@link PaymentError} in a browser, unless `dangerouslyAllowBrowser` is set.
-   * @throws {@link PaymentValidationError} for a bad option (the message never shows the password).
+   * @throws {@link PaymentValidationError} for a bad option, or one it does not know (a
+   * misspelling such as `timeout`; the message names the option meant). The message never shows
+   * the password.
    */
   constructor(options: PaymentClientOptions) {
     if (isBrowser() && options?.dangerouslyAllowBrowser !== true) {
@@ -226,6 +248,10 @@ export class PaymentClient {
     if (options?.fetch !== undefined && typeof options.fetch !== 'function') {
       issues.push({ path: ['fetch'], message: 'must be a function' });
     }
+    checkKnownOptions(issues, options, CLIENT_OPTIONS);
+    checkKnownOptions(issues, options?.retryBackoff, Object.keys(DEFAULT_BACKOFF), [
+      'retryBackoff',
+    ]);
     throwIfIssues(issues, 'Invalid PaymentClient options');
 
     const suffix = options.userAgent?.trim();

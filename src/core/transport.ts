@@ -506,17 +506,15 @@ export class Transport {
         if (logging) this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
         throw attempt.signal.reason;
       }
+      const where = { method, path, url, attempts: attempt.attempt };
       if (signal.aborted) {
         if (logging) this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
-        throw new PaymentTimeoutError({ method, path, timeoutMs: attempt.timeoutMs });
+        throw new PaymentTimeoutError({ ...where, timeoutMs: attempt.timeoutMs });
       }
       if (logging) this.#log('debug', 'network-error', 'no response', { ...facts, durationMs });
       // ky's NetworkError only wraps what fetch threw, and carries the Request: keep the inner one.
       const cause = isNetworkError(error) ? error.cause : error;
-      throw new PaymentConnectionError(
-        { method, path },
-        { cause: redactCause(cause, this.#secrets()) },
-      );
+      throw new PaymentConnectionError(where, { cause: redactCause(cause, this.#secrets()) });
     } finally {
       clearTimeout(timer);
       attempt.signal?.removeEventListener('abort', stop);
@@ -530,9 +528,10 @@ export class Transport {
         durationMs: Date.now() - started,
       });
     }
-    if (isRedirect(response)) throw redirectError(response, url, { method, path });
+    const where = { method, path, url, attempts: attempt.attempt };
+    if (isRedirect(response)) throw redirectError(response, url, where);
     return interpret(
-      operation,
+      { ...where, schema: operation.schema },
       response,
       text,
       config.maxResponseBytes,
