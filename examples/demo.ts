@@ -22,6 +22,7 @@ import {
   buildDeposit,
   buildWithdrawal,
   formatCents,
+  isCryptoTransaction,
   isValidCpf,
   type LogFields,
   PaymentClient,
@@ -227,7 +228,9 @@ try {
     'Confirm with the details endpoint: withdrawals.get()',
     () => client.withdrawals.get(withdrawal._id),
     (d) =>
-      `${d.currency.status}, ${d.currency.name} ${d.currency.amount.toFixed(2)}, externalId ${d.externalId}`,
+      isCryptoTransaction(d)
+        ? `a crypto operation: ${d.cryptocurrency.status}`
+        : `${d.currency.status}, ${d.currency.name} ${d.currency.amount.toFixed(2)}, externalId ${d.externalId}`,
   );
 
   await step('The balance after the payout: company.getBalance()', readBalance, (line) => line);

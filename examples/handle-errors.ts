@@ -131,7 +131,11 @@ await provoke('a DEPOSIT currency in a withdrawal (complete, so only the service
   ),
 );
 await provoke('a wrong password', () =>
-  new PaymentClient({ ...options, email: mock.credentials.email, password: 'wrong' }).getToken(),
+  new PaymentClient({
+    ...options,
+    email: mock.credentials.email,
+    password: 'not-the-password',
+  }).getToken(),
 );
 mock.auth.allowIps(['203.0.113.7']); // the dashboard allowlist, and we are not on it
 await provoke('a caller outside the IP allowlist', () => client.withdrawals.listCurrencies());

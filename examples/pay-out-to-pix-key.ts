@@ -15,7 +15,13 @@
  * PAYMENT_CUSTOMER_ID set it pays out for real (R$ 1.00 to PAYOUT_PIX_KEY, an EMAIL key, default
  * ana@example.com): be sure you mean it.
  */
-import { buildWithdrawal, PaymentClient, selectCurrency, validatePixKey } from 'pix-payment-sdk';
+import {
+  buildWithdrawal,
+  isCryptoTransaction,
+  PaymentClient,
+  selectCurrency,
+  validatePixKey,
+} from 'pix-payment-sdk';
 import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
 
 const env = process.env;
@@ -83,6 +89,8 @@ if (mock) console.log(`withdrawals the mock holds: ${mock.withdrawals.list().len
 //    tells you, the details endpoint is the source of truth.
 if (mock) await mock.withdrawals.settle(created._id, 'PAID');
 const details = await client.withdrawals.get(created._id);
+// A Pix withdrawal's details carry `currency`; only a USDT operation's would not.
+if (isCryptoTransaction(details)) throw new Error('expected the details of a Pix withdrawal');
 console.log(
   `details: ${details.currency.status}, ${details.currency.name} ${details.currency.amount.toFixed(2)}, externalId ${details.externalId}`,
 );

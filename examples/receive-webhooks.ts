@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import {
   buildDeposit,
   buildWithdrawal,
+  isCryptoTransaction,
   isPaymentValidationError,
   PaymentClient,
   parseWebhookPayload,
@@ -59,10 +60,15 @@ function createWebhookReceiver(options: ReceiverOptions) {
   };
 
   async function confirm(payload: WebhookPayload): Promise<void> {
+    // The provider advises enabling every event: USDT operations and conversions arrive too,
+    // without `type`. This shop sells in BRL over Pix only.
+    if (isCryptoTransaction(payload))
+      return log(`[worker]   ${payload.id}: ${payload.name}, not Pix — ignored`);
     const details: TransactionDetails =
       payload.operation === 'DEPOSIT'
         ? await client.deposits.get(payload.id)
         : await client.withdrawals.get(payload.id);
+    if (isCryptoTransaction(details)) return log(`[worker]   ${payload.id}: no Pix side — ignored`);
     const status = details.currency.status;
     const key = `${details._id}:${status}`;
     if (processed.has(key)) return log(`[worker]   ${key} already processed — duplicate ignored`);

@@ -20,6 +20,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   buildWithdrawal,
+  isCryptoTransaction,
   PaymentClient,
   parseWebhookPayload,
   selectCurrency,
@@ -42,7 +43,7 @@ async function confirm(body: string): Promise<void> {
   const payload = parseWebhookPayload(body);
   const details = await client.withdrawals.get(payload.id);
   const payout = details.externalId === undefined ? undefined : payouts.get(details.externalId);
-  if (payout?.withdrawalId !== details._id) return;
+  if (payout?.withdrawalId !== details._id || isCryptoTransaction(details)) return;
   payout.confirmed = details.currency.status;
   console.log(`  [receiver] ${details.externalId}: confirmed ${details.currency.status}`);
 }

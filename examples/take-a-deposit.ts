@@ -5,7 +5,8 @@
  * - picking the currency from the DEPOSIT list (a withdrawal currency is refused with 400);
  * - `buildDeposit` with an amount in cents, `deposits.create`, and the Pix copy-and-paste code
  *   (BR Code) to show the payer, read field by field;
- * - why `deposits.create` is never retried by the client, and what to do after a timeout;
+ * - `externalId` as the deposit's idempotency key: the client retries with it, and a repeat of
+ *   `deposits.create` with the same one answers the first charge;
  * - learning that the payer paid: the details endpoint (`deposits.get`), which also tells who paid.
  *
  * Runs against the embedded mock by default (`mock.deposits.settle` plays the payer). With
@@ -15,6 +16,7 @@
 import {
   BadRequestError,
   buildDeposit,
+  isCryptoTransaction,
   isPaymentConnectionError,
   isPaymentTimeoutError,
   PaymentClient,
@@ -78,17 +80,31 @@ try {
     }),
   );
 } catch (error) {
-  // deposits.create is NOT retried by the client: the provider does not document externalId as
-  // an idempotency key for deposits, so a blind retry could create a second charge. After a
-  // timeout or a dropped connection the charge may exist: keep the order "pending", do not show
-  // a second code, and reconcile (the deposit's webhook carries your externalId).
+  // deposits.create was already retried by the client with the same externalId, which the service
+  // treats as the same deposit. After a timeout or a dropped connection the charge may exist:
+  // keep the order "pending" and call create again later with the SAME externalId, which answers
+  // the first charge if there is one. A new externalId would create a second charge.
   if (isPaymentTimeoutError(error) || isPaymentConnectionError(error)) {
-    console.error('outcome unknown: reconcile before creating another charge');
+    console.error('outcome unknown: repeat with the same externalId, never a new one');
   }
   throw error;
 }
 const { data } = deposit;
 console.log(`${deposit.message}: deposit ${data.id}, status ${data.status}`);
+
+// The same externalId again is the same charge: same id, same code, nothing new created.
+const again = await client.deposits.create(
+  buildDeposit({
+    amount: real ? { cents: 100 } : { cents: 4990 },
+    customerId,
+    currency,
+    externalId,
+  }),
+);
+if (again.data.id !== data.id || again.data.code !== data.code) {
+  throw new Error('expected the first charge again');
+}
+console.log(`the same externalId again → the same deposit ${again.data.id}`);
 
 // 3. The code to show the payer: as text (copy and paste) and as a QR code of the same string.
 console.log(`\nPix copy-and-paste code:\n${data.code}\n`);
@@ -100,6 +116,8 @@ console.log(
 // 4. The payer pays; the provider POSTs a webhook (see receive-webhooks.ts). Confirm with details.
 if (mock) await mock.deposits.settle(data.id, 'PAID', { identifiedDocumentPix: true });
 const details = await client.deposits.get(data.id);
+// A Pix deposit's details carry `currency`; only a USDT deposit's would not.
+if (isCryptoTransaction(details)) throw new Error('expected the details of a Pix deposit');
 // identifiedDocumentPix (a boolean) says whether the Pix network validated the payer's document.
 const checked =
   details.identifiedDocumentPix === undefined

@@ -83,17 +83,34 @@ export function companyControls(state: ServiceState, of: () => AccountState): Co
 }
 
 /**
- * Every control of the account `of()` returns (it throws when the account is gone).
+ * Hands back the promise of a control named `name` (`mock.withdrawals.settle()`), counted while it
+ * runs, so that `mock.reset()` can tell one that was not awaited.
  *
  * @internal
  */
-export function accountControls(state: ServiceState, of: () => AccountState): MockAccount {
+export type Track = <T>(name: string, promise: Promise<T>) => Promise<T>;
+
+/**
+ * Every control of the account `of()` returns (it throws when the account is gone); `prefix`
+ * names them in `track`'s calls.
+ *
+ * @internal
+ */
+export function accountControls(
+  state: ServiceState,
+  of: () => AccountState,
+  track: Track = (_name, promise) => promise,
+  prefix = 'mock',
+): MockAccount {
   // The view's shape follows the record's kind, so each kind's controls show their own type.
   const transactions = <View extends MockWithdrawal | MockDeposit>(
     kind: TransactionKind,
   ): TransactionControls<View> => ({
     settle: (id, status, settleOptions) =>
-      of().transactions.settle(kind, id, status, settleOptions),
+      track(
+        `${prefix}.${kind}s.settle()`,
+        of().transactions.settle(kind, id, status, settleOptions),
+      ),
     get(id) {
       const { transactions: area } = of();
       const record = area.get(kind, id);
@@ -162,7 +179,7 @@ export function accountControls(state: ServiceState, of: () => AccountState): Mo
       denyAction: (operation) => void of().deniedActions.add(deniable('denyAction', operation)),
       allowAction: (operation) =>
         void of().deniedActions.delete(deniable('allowAction', operation)),
-      issueToken: () => state.auth.issueToken(of().id),
+      issueToken: () => track(`${prefix}.auth.issueToken()`, state.auth.issueToken(of().id)),
     },
   };
 }

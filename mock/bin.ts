@@ -179,23 +179,35 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', () => stop());
   process.once('SIGTERM', () => stop());
   const watcher = watchWrapper(stop);
-  const running = await startMockServer({
-    port,
-    host: values.host ?? '127.0.0.1',
-    allowedHosts: values['allowed-host'],
-    controlToken,
-    journalLimit,
-    deliveryLogLimit,
-    seed,
-    credentials:
-      loginEmail === undefined || loginPassword === undefined
-        ? undefined
-        : { email: loginEmail, password: loginPassword },
-    webhookUrl: values['webhook-url'] ?? null,
-    strict: values.strict ?? false,
-    ...(balance !== undefined ? { balance } : {}),
-    partner: !values['no-partner'],
-  });
+  const host = values.host ?? '127.0.0.1';
+  let running: Awaited<ReturnType<typeof startMockServer>>;
+  try {
+    running = await startMockServer({
+      port,
+      host,
+      allowedHosts: values['allowed-host'],
+      controlToken,
+      journalLimit,
+      deliveryLogLimit,
+      seed,
+      credentials:
+        loginEmail === undefined || loginPassword === undefined
+          ? undefined
+          : { email: loginEmail, password: loginPassword },
+      webhookUrl: values['webhook-url'] ?? null,
+      strict: values.strict ?? false,
+      ...(balance !== undefined ? { balance } : {}),
+      partner: !values['no-partner'],
+    });
+  } catch (error) {
+    clearInterval(watcher);
+    // The flags to change, rather than the function's option names.
+    if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
+    process.stderr.write(
+      `pix-payment-mock: port ${port} on ${host} is already in use (EADDRINUSE): stop what listens there, pass another --port, or --port 0 for a free one\n`,
+    );
+    return 1;
+  }
   const { email, password } = running.mock.credentials;
   process.stdout.write(
     [

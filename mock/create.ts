@@ -1,7 +1,7 @@
 // Creation of a mock: its state, its router, and the façade of controls over them; and serving
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
-import { accountControls, accountOf } from './account-controls.js';
+import { accountControls, accountOf, type Track } from './account-controls.js';
 import { loadMsw } from './msw.js';
 import { createRouter, NETWORK_ERROR, type Router } from './router.js';
 import { assertSupportedRuntime } from './runtime.js';
@@ -142,8 +142,23 @@ function mockOver(parts: MockParts): PaymentServiceMock {
     ]);
   };
 
+  // The controls that return a promise, by name, with how many of their calls are still running:
+  // one still running at `reset()` was most likely not awaited, and what it still does (a webhook
+  // delivery) would land in the next test.
+  const running = new Map<string, number>();
+  const tracked: Track = (name, promise) => {
+    running.set(name, (running.get(name) ?? 0) + 1);
+    // `finally`, not `then(done, done)`: the promise handed back still rejects unhandled when its
+    // caller forgets it, as the control's own promise would.
+    return promise.finally(() => {
+      const left = (running.get(name) ?? 1) - 1;
+      if (left > 0) running.set(name, left);
+      else running.delete(name);
+    });
+  };
+
   // The main account's controls; `mock.account(id)` gives a sub-account's.
-  const main = accountControls(state, () => state.main);
+  const main = accountControls(state, () => state.main, tracked);
   const accounts = new Map<string, MockAccount>();
 
   const mock: PaymentServiceMock = {
@@ -169,7 +184,12 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       let controls = accounts.get(account.id);
       if (controls === undefined) {
         const accountId = account.id;
-        controls = accountControls(state, () => accountOf(state, accountId));
+        controls = accountControls(
+          state,
+          () => accountOf(state, accountId),
+          tracked,
+          `mock.account(${JSON.stringify(accountId)})`,
+        );
         accounts.set(accountId, controls);
       }
       return controls;
@@ -182,8 +202,8 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       get deliveries() {
         return state.webhooks.deliveries;
       },
-      flush: () => state.webhooks.flush(),
-      waitForDeliveries: () => state.webhooks.flush(),
+      flush: () => tracked('mock.webhooks.flush()', state.webhooks.flush()),
+      waitForDeliveries: () => tracked('mock.webhooks.waitForDeliveries()', state.webhooks.flush()),
     },
     get requests() {
       return state.journal.entries;
@@ -224,7 +244,18 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       advance: (ms) => state.clock.advance(ms),
       set: (time) => state.clock.set(time),
     },
-    reset: () => state.reset(),
+    reset() {
+      if (running.size > 0) {
+        const calls = [...running].map(([name, count]) => `${name} (${count})`).join(', ');
+        // A warning, not an error: the reset itself is sound, and a test that failed half-way
+        // may have left the call behind.
+        console.warn(
+          `pix-payment-mock: mock.reset() ran while ${calls} had not finished: was it awaited? What it still does lands after the reset.`,
+        );
+        running.clear();
+      }
+      state.reset();
+    },
   };
   // The controls are copied with their getters onto a base that holds the parts.
   const base = new MockBase(parts);

@@ -17,6 +17,7 @@ export const REASONS = {
   405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
@@ -80,9 +81,47 @@ export function errorResponse(status: number, message = reasonPhrase(status)): R
 }
 
 /**
- * Thrown inside a handler to answer with an error status. `detail` is journaled, never sent:
- * the service's error bodies carry the reason phrase, or `message` where the service publishes
- * its own text for the refusal (the sub-account routes' Portuguese messages).
+ * The response header in which the mock says why it refused a request. The body stays the
+ * service's own `{ message }` (the conformance command compares bodies with the real service);
+ * the client appends this header's text to its error message.
+ *
+ * @internal
+ */
+export const REASON_HEADER = 'x-mock-reason';
+
+/**
+ * A reason as a header value: printable ASCII only (anything else becomes `?`), at most 300
+ * characters; exposed to scripts of a page that reads a cross-origin answer (the mock sets no
+ * other CORS header: MSW in a browser answers from the page's own worker).
+ *
+ * @internal
+ */
+export function reasonHeader(detail: string): Record<string, string> {
+  return {
+    [REASON_HEADER]: detail.replace(/[^\x20-\x7e]/g, '?').slice(0, 300),
+    'access-control-expose-headers': REASON_HEADER,
+  };
+}
+
+/**
+ * The service's error body (`message`: the reason phrase, or the text the service publishes for
+ * that refusal) with the mock's reason in {@link REASON_HEADER}.
+ *
+ * @internal
+ */
+export function refusalResponse(
+  status: number,
+  detail: string,
+  message = reasonPhrase(status),
+): Response {
+  return json(status, { message }, reasonHeader(detail));
+}
+
+/**
+ * Thrown inside a handler to answer with an error status. `detail` is journaled and sent in the
+ * {@link REASON_HEADER} header, never in the body: the service's error bodies carry the reason
+ * phrase, or `message` where the service publishes its own text for the refusal (the sub-account
+ * routes' Portuguese messages).
  *
  * @internal
  */

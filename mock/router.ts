@@ -14,6 +14,7 @@ import {
   json,
   readBodyBytes,
   reasonPhrase,
+  refusalResponse,
   utf8,
 } from './http.js';
 import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
@@ -103,6 +104,10 @@ async function authenticate(
 ): Promise<AccountState | string> {
   const header = request.headers.get('authorization');
   if (header === null) return 'missing Authorization header';
+  // A promise used as a token: `mock.auth.issueToken()` without `await`.
+  if (header.includes('[object Promise]')) {
+    return 'the token is "[object Promise]": await mock.auth.issueToken()';
+  }
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match?.[1]) return 'Authorization is not "Bearer <token>"';
   const verdict = await state.auth.verify(match[1]);
@@ -190,10 +195,11 @@ export function createRouter(state: ServiceState): Router {
         const status = error instanceof HttpError ? error.status : 500;
         entry.status = status;
         entry.detail = error instanceof Error ? error.message : String(error);
-        response = errorResponse(
-          status,
-          error instanceof HttpError ? error.bodyMessage : undefined,
-        );
+        // The reason goes out in a header; a failure of the mock itself (500) stays unexplained.
+        response =
+          error instanceof HttpError
+            ? refusalResponse(status, error.detail, error.bodyMessage)
+            : errorResponse(status);
       }
       if (fault?.phase !== 'after') return response;
 
@@ -221,6 +227,7 @@ async function answer(
   params: Record<string, string> | undefined,
   callerIp: string,
   entry: {
+    path: string;
     authFailure?: string;
     account?: string;
     body?: unknown;
@@ -231,7 +238,9 @@ async function answer(
   // The size limit comes first, as at the edge of a real service: 413 before 404 or 401.
   const bytes = await readBodyBytes(request, state.maxBodyBytes);
   if (bytes.byteLength > 0) entry.bodyBytes = bytes.byteLength;
-  if (!route || !params) throw new HttpError(404, 'no such operation');
+  if (!route || !params) {
+    throw new HttpError(404, `no operation ${request.method} ${entry.path} under ${state.baseUrl}`);
+  }
   // The allowlist applies to every operation, the token endpoint included (the mock's choice).
   if (!state.auth.allows(callerIp)) {
     entry.authFailure = `caller ${callerIp} not in the allowlist`;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockParts } from './create.js';
-import { reasonPhrase } from './http.js';
+import { reasonHeader, reasonPhrase } from './http.js';
 import { NETWORK_ERROR } from './router.js';
 import { type AccessRules, accessRules, pointsAtServer, refusalOf } from './server-access.js';
 import type { MockServerListenOptions, PaymentServiceMock, RunningMockServer } from './types.js';
@@ -40,6 +40,7 @@ function answerEarly(
   res: ServerResponse,
   status: number,
   body: Record<string, string>,
+  reason?: string,
 ): void {
   if (res.headersSent) {
     res.destroy();
@@ -50,6 +51,7 @@ function answerEarly(
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
     connection: 'close',
+    ...(reason === undefined ? {} : reasonHeader(reason)),
   });
   if (req.complete) {
     res.end(text);
@@ -132,21 +134,25 @@ async function handle(
     url = new URL(req.url ?? '/', origin);
     if (url.origin !== origin) throw new TypeError('absolute-form request target');
   } catch {
-    answerEarly(req, res, 400, { message: reasonPhrase(400) });
+    answerEarly(req, res, 400, { message: reasonPhrase(400) }, 'the request target is not a path');
     return;
   }
   const control = url.pathname === '/__mock' || url.pathname.startsWith('/__mock/');
   const refusal = refusalOf(access, req, control);
   if (refusal) {
-    answerEarly(req, res, refusal.status, {
-      message: reasonPhrase(refusal.status),
-      detail: refusal.detail,
-    });
+    answerEarly(
+      req,
+      res,
+      refusal.status,
+      { message: reasonPhrase(refusal.status), detail: refusal.detail },
+      refusal.detail,
+    );
     return;
   }
   const declared = Number(req.headers['content-length']);
+  const tooLarge = `the body is larger than maxBodyBytes (${limit} bytes)`;
   if (Number.isFinite(declared) && declared > limit) {
-    answerEarly(req, res, 413, { message: reasonPhrase(413) });
+    answerEarly(req, res, 413, { message: reasonPhrase(413) }, tooLarge);
     return;
   }
   // `Expect: 100-continue`: the checks above passed, so the caller may send its body.
@@ -154,7 +160,7 @@ async function handle(
   const body = await readBody(req, limit);
   if (req.socket.destroyed) return;
   if (body === undefined) {
-    answerEarly(req, res, 413, { message: reasonPhrase(413) });
+    answerEarly(req, res, 413, { message: reasonPhrase(413) }, tooLarge);
     return;
   }
   let request: Request;
@@ -183,6 +189,8 @@ async function handle(
     return;
   }
   const payload = Buffer.from(await result.arrayBuffer());
+  // Answered already: the server was closed while this request was running.
+  if (res.headersSent) return;
   const headers: Record<string, string> = {};
   result.headers.forEach((value, name) => {
     headers[name] = value;
@@ -192,6 +200,30 @@ async function handle(
   else headers['content-length'] = String(payload.length);
   res.writeHead(result.status, headers);
   res.end(payload);
+}
+
+const CLOSED_DURING_CALL =
+  'the mock server was closed while this request was running: await every call before close()';
+
+/** What `listen` failed with, saying what to do: a busy port (`EADDRINUSE`) above all. */
+function listenError(error: Error, host: string, port: number): Error {
+  const code = (error as { code?: unknown }).code;
+  const advice =
+    code === 'EADDRINUSE'
+      ? `port ${port} on ${host} is already in use: stop what listens there, choose another port, or pass port 0 for a free one`
+      : code === 'EACCES'
+        ? `port ${port} on ${host} needs privileges: choose a port above 1023, or port 0 for a free one`
+        : code === 'EADDRNOTAVAIL'
+          ? `${host} is not an address of this machine: use 127.0.0.1, or an address of one of its interfaces`
+          : undefined;
+  if (advice === undefined) return error;
+  // The code stays on the error, for callers that check it.
+  return Object.assign(
+    new Error(`startMockServer: ${advice} (${String(code)})`, { cause: error }),
+    {
+      code,
+    },
+  );
 }
 
 function formatHost(host: string): string {
@@ -240,11 +272,14 @@ export async function startServer(
   rulesFor(port); // refuses bad allowedHosts before anything listens
   let ready: { parts: MockParts; access: AccessRules } | undefined;
   let origin = '';
+  const inFlight = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     if (!ready) {
       answerEarly(req, res, 503, { message: reasonPhrase(503) });
       return;
     }
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
     handle(ready.parts, ready.access, origin, req, res).catch(() => {
       send(res, 500, { message: reasonPhrase(500) });
     });
@@ -271,9 +306,10 @@ export async function startServer(
     }
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const fail = (error: Error) => reject(listenError(error, host, port));
+    server.once('error', fail);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve();
     });
   });
@@ -282,8 +318,18 @@ export async function startServer(
   const close = () => {
     forgetSelf();
     closed ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
+      // A request still being answered gets a last answer that says why, not a reset socket:
+      // a test that closes the server before awaiting its calls then reads what went wrong. Its
+      // connection closes once that answer is out; any other is dropped shortly after.
+      for (const res of inFlight) {
+        answerEarly(res.req, res, 410, { message: reasonPhrase(410) }, CLOSED_DURING_CALL);
+      }
+      const timer = setTimeout(() => server.closeAllConnections(), 200);
+      server.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      server.closeIdleConnections();
     });
     return closed;
   };

@@ -795,7 +795,7 @@ export interface MockDeposit {
   readonly _id: string;
   /** The customer who deposits. */
   readonly customerId: string;
-  /** The merchant's reference, when sent. */
+  /** The merchant's reference (and idempotency key), when sent. */
   readonly externalId?: string;
   /** Decimal amount, as sent. */
   readonly amount: number;

@@ -9,6 +9,7 @@ import type {
 import { PixKey } from './models/pix-keys.js';
 import type { WithdrawalRequest } from './models/withdrawals.js';
 import { type AmountInput, normalizeAmount } from './money.js';
+import { documentIssue } from './validation.js';
 
 /**
  * What {@link buildWithdrawal} takes: whole objects, as the list operations returned them.
@@ -167,6 +168,8 @@ function checkPayer(input: DepositInput, issues: Issues): void {
   }
   checkId(customer.name, ['customer', 'name'], issues);
   checkId(customer.document, ['customer', 'document'], issues);
+  const document = documentIssue(customer.document, ['customer', 'document']);
+  if (document) issues.push(document);
   for (const field of ['email', 'phone'] as const) {
     if (customer[field] !== undefined && typeof customer[field] !== 'string')
       issues.push({ path: ['customer', field], message: 'must be a string' });
@@ -212,8 +215,8 @@ export function buildWithdrawal(input: WithdrawalInput): WithdrawalRequest {
  * Builds the body of `POST /deposit` from a whole deposit currency object, for a customer on file
  * (`customerId`) or for someone the service registers with the deposit (`customer`, per the
  * provider's public docs). Checks the amount, that exactly one of `customerId` or `customer` is
- * given (a `customer` with a non-empty `name` and `document`) and that the currency is complete,
- * before anything is sent.
+ * given (a `customer` with a non-empty `name` and a `document` that is a valid CPF or CNPJ) and
+ * that the currency is complete, before anything is sent.
  *
  * @throws {@link PaymentValidationError} listing every problem, with its path.
  *

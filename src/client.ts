@@ -1,5 +1,6 @@
 import type { Logger } from './core/logger.js';
 import {
+  checkKnownOptions,
   checkNumber,
   DEFAULT_MAX_RESPONSE_BYTES,
   MAX_TIMER_MS,
@@ -55,9 +56,9 @@ export interface PaymentClientOptions {
   readonly timeoutMs?: number | undefined;
   /**
    * Retries after the first attempt, for operations that are safe to repeat: GET requests,
-   * `resendWebhook` and `withdrawals.create` (made safe by its `externalId`). At most 10. A
-   * transient failure of the login a call needs is retried too, for every call (nothing of the
-   * call was sent), each call waiting on a shared login spending its own retries.
+   * `resendWebhook`, `withdrawals.create` and `deposits.create` (made safe by their `externalId`).
+   * At most 10. A transient failure of the login a call needs is retried too, for every call
+   * (nothing of the call was sent), each call waiting on a shared login spending its own retries.
    * @default 2
    */
   readonly maxRetries?: number | undefined;
@@ -118,6 +119,25 @@ export interface PaymentClientOptions {
    */
   readonly dangerouslyAllowBrowser?: boolean | undefined;
 }
+
+// Every option's name, checked against the interface: a new option that is not added here fails
+// to compile instead of being refused as unknown.
+const CLIENT_OPTIONS = Object.keys({
+  baseUrl: 0,
+  email: 0,
+  password: 0,
+  timeoutMs: 0,
+  maxRetries: 0,
+  maxResponseBytes: 0,
+  retryBackoff: 0,
+  fetch: 0,
+  refreshSkewMs: 0,
+  tokenStore: 0,
+  validateInput: 0,
+  logger: 0,
+  userAgent: 0,
+  dangerouslyAllowBrowser: 0,
+} satisfies Record<keyof PaymentClientOptions, 0>);
 
 function isBrowser(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined';
@@ -244,7 +264,9 @@ export class PaymentClient {
 
   /**
    * @throws {@link PaymentError} in a browser, unless `dangerouslyAllowBrowser` is set.
-   * @throws {@link PaymentValidationError} for a bad option (the message never shows the password).
+   * @throws {@link PaymentValidationError} for a bad option, or one it does not know (a
+   * misspelling such as `timeout`; the message names the option meant). The message never shows
+   * the password.
    */
   constructor(options: PaymentClientOptions) {
     if (isBrowser() && options?.dangerouslyAllowBrowser !== true) {
@@ -271,6 +293,10 @@ export class PaymentClient {
     if (options?.fetch !== undefined && typeof options.fetch !== 'function') {
       issues.push({ path: ['fetch'], message: 'must be a function' });
     }
+    checkKnownOptions(issues, options, CLIENT_OPTIONS);
+    checkKnownOptions(issues, options?.retryBackoff, Object.keys(DEFAULT_BACKOFF), [
+      'retryBackoff',
+    ]);
     throwIfIssues(issues, 'Invalid PaymentClient options');
 
     const suffix = options.userAgent?.trim();

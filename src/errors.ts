@@ -1,3 +1,5 @@
+import type { PixKey } from './models/pix-keys.js';
+
 /** Where an issue was found: a path into the input or the response body, and what is wrong. */
 export interface PaymentIssue {
   /** Keys and indexes from the root of the checked value to the offending field. */
@@ -35,6 +37,39 @@ export interface RequestFacts {
   readonly method: string;
   /** Path relative to the client's `baseUrl`, with parameters already encoded. */
   readonly path: string;
+  /** The full URL: origin, the `baseUrl`'s path and `path`; a query is never kept. */
+  readonly url?: string | undefined;
+  /** Attempts made, the first included (retries and a resend after a new login count). @default 1 */
+  readonly attempts?: number | undefined;
+}
+
+// Every message about a request ends alike: where it went (the full URL, never a query, which may
+// hold a secret), how many attempts were made, what the server said was wrong, and what to check.
+function located(facts: RequestFacts, reason?: string, hint?: string): string {
+  const attempts = facts.attempts ?? 1;
+  return `${facts.method} ${(facts.url ?? facts.path).replace(/[?#].*/s, '')}${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}${hint ? `. ${hint}` : ''}`;
+}
+
+// What to check after an API error: a redirect or a 404 on the login means a wrong baseUrl, a 401
+// on the login the account or the IP allowlist (the service refuses unknown IPs with 401 too).
+function apiHint(status: number, path: string): string | undefined {
+  const login = path === '/auth/token';
+  if (status < 400 || (login && status === 404)) return 'Check baseUrl';
+  if (status === 401)
+    return `Check ${login ? 'email, password and IP allowlist' : 'IP allowlist, permissions'}`;
+  return undefined;
+}
+
+// The first system error code (`ECONNREFUSED`) and the innermost message of a cause chain.
+function causeOf(cause: unknown): { code?: string; text?: string } {
+  const found: { code?: string; text?: string } = {};
+  for (let at = cause, depth = 0; at instanceof Object && depth < 5; depth++) {
+    const { code, message } = at as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') found.code ??= code;
+    if (typeof message === 'string' && message) found.text = message;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return found;
 }
 
 /** What {@link PaymentApiError} is built from. */
@@ -49,7 +84,15 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly requestId?: string | undefined;
   /** Milliseconds the service asked the client to wait (`Retry-After`), where it did. */
   readonly retryAfterMs?: number | undefined;
-  /** What the caller can do about it, added to the message after the request facts. */
+  /**
+   * Why the server refused, where it said so apart from the body (the mock's `X-Mock-Reason`
+   * header); the caller strips control characters, bounds its length and removes secrets.
+   */
+  readonly reason?: string | undefined;
+  /**
+   * What the caller can do about it, added to the message after the request facts; without it,
+   * the client's own advice for the status (a refused login, a redirect), if any.
+   */
   readonly hint?: string | undefined;
 }
 
@@ -58,7 +101,11 @@ const MAX_SERVICE_MESSAGE_SHOWN = 1_000;
 
 /**
  * The service answered with an error status. `status`, `serviceMessage` (the `message` of the
- * body, for example `Not Found`), the parsed `body`, `method`, `path` and `requestId` say which.
+ * body, for example `Not Found`), the parsed `body`, `method`, `path`, `url` and `requestId` say
+ * which. The message reads `404 Not Found: GET https://host/v1/path after 3 attempts (reason).
+ * Check baseUrl`: the attempts when there were several, the server's reason where it gave one
+ * apart from the body (the mock's `X-Mock-Reason` header), what to check where the client can
+ * tell (a refused login, a redirect, a 404 at the login).
  * Thrown as one of its subclasses: {@link RedirectError}, {@link BadRequestError},
  * {@link UnauthorizedError}, {@link NotFoundError}, {@link RateLimitError},
  * {@link InternalServerError}; another status gives a plain `PaymentApiError`.
@@ -84,6 +131,12 @@ export class PaymentApiError extends PaymentError {
   readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The full URL of the request (no query), when known. */
+  readonly url: string | undefined;
+  /** Attempts made before this error was thrown, the first included. */
+  readonly attempts: number;
+  /** Why the server refused, where it said so apart from the body (the mock does). */
+  readonly reason: string | undefined;
   /** The `x-request-id` response header, when the service sent one. */
   readonly requestId: string | undefined;
   /** How long the service asked the client to wait (`Retry-After`), in milliseconds. */
@@ -96,13 +149,16 @@ export class PaymentApiError extends PaymentError {
         ? `${init.serviceMessage.slice(0, MAX_SERVICE_MESSAGE_SHOWN)}…`
         : init.serviceMessage;
     super(
-      `${init.status} ${said}: ${init.method} ${init.path}${init.hint ? `. ${init.hint}` : ''}`,
+      `${init.status} ${said}: ${located(init, init.reason, init.hint ?? apiHint(init.status, init.path))}`,
     );
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
     this.body = init.body;
     this.method = init.method;
     this.path = init.path;
+    this.url = init.url;
+    this.attempts = init.attempts ?? 1;
+    this.reason = init.reason;
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
   }
@@ -227,12 +283,14 @@ export class RedirectError extends PaymentApiError {
 }
 
 /**
- * No answer came: DNS failure, connection refused or reset. For `withdrawals.create` the request
- * may still have reached the service; retrying with the same `externalId` is safe.
+ * No answer came: DNS failure, connection refused or reset, a TLS failure. The message names the
+ * URL and the system error code found in `cause` (`ECONNREFUSED`, `ENOTFOUND`, a TLS code) with
+ * what to check. For `withdrawals.create` the request may still have reached the service;
+ * retrying with the same `externalId` is safe.
  *
  * @example
  * ```ts
- * if (error instanceof PaymentConnectionError) console.error(error.cause);
+ * if (error instanceof PaymentConnectionError) console.error(error.message, error.cause);
  * ```
  */
 export class PaymentConnectionError extends PaymentError {
@@ -242,11 +300,27 @@ export class PaymentConnectionError extends PaymentError {
   readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The full URL of the request (no query), when known. */
+  readonly url: string | undefined;
+  /** Attempts made before this error was thrown, the first included. */
+  readonly attempts: number;
 
   constructor(facts: RequestFacts, options?: { cause?: unknown }) {
-    super(`Connection failed: ${facts.method} ${facts.path}`, options);
+    const { code = '', text = '' } = causeOf(options?.cause);
+    const reason = (code && !text.includes(code) ? `${code}${text && `: ${text}`}` : text)
+      .replace(/[^\x20-\x7e]+/g, ' ')
+      .slice(0, 200);
+    // A refused port, an unknown host: baseUrl; a TLS failure: https against a plain port, mostly.
+    const check = /SSL|TLS|CERT|EPROTO/.test(code)
+      ? 'Check http or https in baseUrl'
+      : /^E(CONNREFUSED|NOTFOUND|AI_AGAIN)$/.test(code)
+        ? 'Check baseUrl'
+        : undefined;
+    super(`Connection failed: ${located(facts, reason, check)}`, options);
     this.method = facts.method;
     this.path = facts.path;
+    this.url = facts.url;
+    this.attempts = facts.attempts ?? 1;
   }
 }
 
@@ -265,13 +339,19 @@ export class PaymentTimeoutError extends PaymentError {
   readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The full URL of the request (no query), when known. */
+  readonly url: string | undefined;
+  /** Attempts made before this error was thrown, the first included. */
+  readonly attempts: number;
   /** The time limit of the attempt that ran out, in milliseconds. */
   readonly timeoutMs: number;
 
   constructor(facts: RequestFacts & { timeoutMs: number }) {
-    super(`No answer within ${facts.timeoutMs} ms: ${facts.method} ${facts.path}`);
+    super(`No answer within ${facts.timeoutMs} ms: ${located(facts)}`);
     this.method = facts.method;
     this.path = facts.path;
+    this.url = facts.url;
+    this.attempts = facts.attempts ?? 1;
     this.timeoutMs = facts.timeoutMs;
   }
 }
@@ -388,14 +468,82 @@ export class PaymentResponseError extends PaymentError {
   readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
   readonly path: string;
+  /** The full URL of the request (no query), when known. */
+  readonly url: string | undefined;
 
   constructor(init: PaymentResponseErrorInit) {
-    super(`Unexpected response to ${init.method} ${init.path}: ${describeIssues(init.issues)}`);
+    super(`Unexpected response to ${located(init)}: ${describeIssues(init.issues)}`);
     this.status = init.status;
     this.issues = init.issues;
     this.body = init.body;
     this.method = init.method;
     this.path = init.path;
+    this.url = init.url;
+  }
+}
+
+/**
+ * Why {@link PixKeyConflictError} was thrown: `'not-listed'` when the service answered 404 to
+ * adding the key (already registered, possibly to another customer) and no key of the customer can
+ * be it; `'ambiguous'` when a masked listed key might be it but cannot be told from another.
+ */
+export type PixKeyConflictReason = 'not-listed' | 'ambiguous';
+
+/** What {@link PixKeyConflictError} is built from. */
+export interface PixKeyConflictErrorInit {
+  /** Why no key was returned. */
+  readonly reason: PixKeyConflictReason;
+  /** The type of the key asked for (`PHONE`, `EMAIL`, ...). */
+  readonly keyType: string;
+  /** The customer whose keys were searched. */
+  readonly customerId: string;
+  /** The listed keys of that type that might be it, as the service listed them (masked). */
+  readonly candidates: ReadonlyArray<PixKey>;
+}
+
+/**
+ * `pixKeys.ensure` could not prove which registered key is the one asked for, so it returns none:
+ * a payout to a lookalike would reach the wrong key. The service answered 404 to adding the key
+ * (it is registered, perhaps to another customer), and the customer's listed keys, masked by the
+ * service, either hold none that can be it (`reason: 'not-listed'`) or none that is provably it
+ * (`reason: 'ambiguous'`). `candidates` holds the listed keys of that type that fit, as the service
+ * listed them; the key asked for is not repeated anywhere in the error. The 404 is the `cause`.
+ * Use the key object `pixKeys.add` returned when the key was registered, or ask the payee.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   pixKey = await client.pixKeys.ensure(customerId, { type: 'PHONE', key: '+5561912345678' });
+ * } catch (error) {
+ *   if (isPixKeyConflictError(error)) return askPayeeToConfirmKey(error.reason, error.candidates);
+ *   throw error;
+ * }
+ * ```
+ */
+export class PixKeyConflictError extends PaymentError {
+  /** Always `'PixKeyConflictError'`, also across realms where `instanceof` fails. */
+  override name = 'PixKeyConflictError';
+  /** Why no key was returned: `'not-listed'` or `'ambiguous'`. */
+  readonly reason: PixKeyConflictReason;
+  /** The type of the key asked for. */
+  readonly keyType: string;
+  /** The customer whose keys were searched. */
+  readonly customerId: string;
+  /** The listed keys of that type that fit the key asked for, as the service listed them. */
+  readonly candidates: ReadonlyArray<PixKey>;
+
+  constructor(init: PixKeyConflictErrorInit, options?: { cause?: unknown }) {
+    super(
+      `${init.keyType} key of customer ${init.customerId} not returned: ` +
+        (init.reason === 'not-listed'
+          ? 'adding it answered 404 (registered elsewhere, or refused) and no listed key can be it'
+          : `${init.candidates.length} masked listed key(s) may be it, none provably`),
+      options,
+    );
+    this.reason = init.reason;
+    this.keyType = init.keyType;
+    this.customerId = init.customerId;
+    this.candidates = init.candidates;
   }
 }
 
@@ -546,4 +694,16 @@ export function isPaymentApiErrorWithStatus(
 ): value is PaymentApiError {
   if (!isPaymentApiError(value)) return false;
   return status === 500 ? value.status >= 500 : value.status === status;
+}
+
+/**
+ * Whether `value` is a {@link PixKeyConflictError}.
+ *
+ * @example
+ * ```ts
+ * if (isPixKeyConflictError(error)) console.log(error.reason, error.candidates);
+ * ```
+ */
+export function isPixKeyConflictError(value: unknown): value is PixKeyConflictError {
+  return hasName(value, ['PixKeyConflictError']);
 }

@@ -53,8 +53,14 @@ function digitsToCents(match: RegExpExecArray): number {
 function centsFromDecimal(text: string, path: ReadonlyArray<PropertyKey>): number {
   const match = DECIMAL.exec(text);
   if (!match) {
-    if (/^\d+\.\d{3,}$/.test(text)) reject('has more than two decimals', path);
-    return reject(`is not a positive decimal amount: ${JSON.stringify(text.slice(0, 40))}`, path);
+    const quoted = JSON.stringify(text.slice(0, 40));
+    if (/^\d+\.\d{3,}$/.test(text)) reject(`has more than two decimals: ${quoted}`, path);
+    // A decimal comma, with dots between thousands or not: '10,50', '1.234,56'.
+    const fixed = text.replace(/\./g, '').replace(',', '.');
+    if (text.includes(',') && DECIMAL.test(fixed)) {
+      reject(`${quoted}: write '${fixed}' or { cents: ${centsFromDecimal(fixed, path)} }`, path);
+    }
+    return reject(`is not a positive decimal amount: ${quoted}`, path);
   }
   const cents = digitsToCents(match);
   if (cents > MAX_AMOUNT_CENTS) reject(TOO_LARGE, path);

@@ -201,8 +201,8 @@ export const operations = {
       statuses: [200, 401, 500],
     },
     /**
-     * `POST /deposit`, for a customer on file (`customerId`) or a new one (`customer`): not
-     * retried, nothing published makes a repeated deposit harmless.
+     * `POST /deposit`, for a customer on file (`customerId`) or a new one (`customer`): retried,
+     * because the same `externalId` is the same deposit (per the provider's public docs).
      */
     create: {
       id: 'deposits.create',
@@ -211,7 +211,7 @@ export const operations = {
       request: DepositRequest,
       response: CreateDepositResult,
       auth: true,
-      retry: false,
+      retry: true,
       summary: 'Create a deposit',
       statuses: [201, 400, 401, 404, 409, 500],
     },

@@ -1,4 +1,4 @@
-import { PaymentValidationError } from './errors.js';
+import { type PaymentIssue, PaymentValidationError } from './errors.js';
 import { type KnownPixKeyType, PIX_KEY_TYPES } from './models/pix-keys.js';
 
 /** A Pix key that passed {@link validatePixKey}, with its normalised value. */
@@ -68,6 +68,32 @@ export function isValidCnpj(value: string): boolean {
   const first = checkDigit(values, CNPJ_WEIGHTS_1);
   const second = checkDigit(values, CNPJ_WEIGHTS_2);
   return values[12] === first && values[13] === second;
+}
+
+/**
+ * What is wrong with a customer's `document`, as an issue at `path`: it must be a valid CPF or
+ * CNPJ, punctuation allowed (`529.982.247-25`). `undefined` when it is valid, and for anything but
+ * a non-empty string, which the callers check as a required field. The value is not quoted.
+ *
+ * @internal
+ */
+export function documentIssue(
+  value: unknown,
+  path: ReadonlyArray<PropertyKey>,
+): PaymentIssue | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const plain = value
+    .trim()
+    .toUpperCase()
+    .replace(/[.\-/\s]/g, '');
+  if (isValidCpf(plain) || isValidCnpj(plain)) return undefined;
+  return {
+    path,
+    message:
+      plain.length === 11 || plain.length === 14
+        ? 'is not a valid CPF or CNPJ: its check digits do not match (a typo?)'
+        : 'must be a CPF (11 digits) or a CNPJ (14 characters), punctuation allowed',
+  };
 }
 
 const EMAIL_MAX_LENGTH = 77;

@@ -1,7 +1,11 @@
 import { readUpTo } from './core/body.js';
 import { PaymentValidationError } from './errors.js';
 import type { TransactionDetails, TransactionStatus } from './models/transactions.js';
-import type { WebhookOperation, WebhookPayload } from './models/webhooks.js';
+import {
+  isCryptoTransaction,
+  type WebhookOperation,
+  type WebhookPayload,
+} from './models/webhooks.js';
 import { parseWebhookPayload } from './resources/webhooks.js';
 
 /**
@@ -241,11 +245,26 @@ class RecentKeys {
   }
 }
 
+// The status of the side of the transaction the delivery speaks of: a Pix delivery (with `type`)
+// of `currency`; a crypto one (USDT, conversions: no `type`) of `cryptocurrency`, or of `currency`
+// when the details have no crypto side.
+function confirmedStatus(
+  payload: WebhookPayload,
+  details: TransactionDetails,
+): TransactionStatus | undefined {
+  const side = isCryptoTransaction(payload)
+    ? (details.cryptocurrency ?? details.currency)
+    : details.currency;
+  return side?.status;
+}
+
 function disagreement(payload: WebhookPayload, details: TransactionDetails): string | undefined {
   if (details._id !== payload.id) return 'the details are of another transaction';
   if (details.customerId !== payload.customerId) return 'the customer differs';
-  if (details.currency.status !== payload.status) {
-    return `the service says ${details.currency.status}, the delivery ${payload.status}`;
+  const status = confirmedStatus(payload, details);
+  if (status === undefined) return 'the details have no Pix side';
+  if (status !== payload.status) {
+    return `the service says ${status}, the delivery ${payload.status}`;
   }
   return undefined;
 }
@@ -331,7 +350,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       await onEvent({
         operation: payload.operation,
         id: payload.id,
-        status: details.currency.status,
+        status: payload.status, // equal to the details' own, checked above
         details,
         payload,
       });

@@ -51,7 +51,7 @@ describe('toCents', () => {
     ['10.505', 'has more than two decimals'],
     ['-1', 'is not a positive decimal amount: "-1"'],
     ['1e3', 'is not a positive decimal amount: "1e3"'],
-    ['10,50', 'is not a positive decimal amount: "10,50"'],
+    ['10,50', `"10,50": write '10.50'`],
     ['', 'is not a positive decimal amount: ""'],
     [' 10', 'is not a positive decimal amount: " 10"'],
     ['.5', 'is not a positive decimal amount: ".5"'],
@@ -64,7 +64,20 @@ describe('toCents', () => {
       'is above the largest amount sent exactly, 7036874417766400 cents (70368744177664.00)',
     ],
   ])('the string %j is refused: %s', (amount, message) => {
-    expect(issueOf(() => toCents(amount))).toEqual({ path: ['amount'], message });
+    expect(issueOf(() => toCents(amount))).toEqual({
+      path: ['amount'],
+      message: expect.stringContaining(message),
+    });
+  });
+
+  it("a decimal comma gets the fix: '10,50' → '10.50' or { cents: 1050 }", () => {
+    expect(issueOf(() => toCents('10,50'))?.message).toMatch(/'10\.50'.*\{ cents: 1050 \}/);
+    expect(issueOf(() => toCents('1.234,5'))?.message).toMatch(/'1234\.5'.*\{ cents: 123450 \}/);
+  });
+
+  it('too many decimals shows the value', () => {
+    expect(issueOf(() => toCents('10.505'))?.message).toContain('"10.505"');
+    expect(issueOf(() => toCents(0.1 + 0.2))?.message).toContain('0.30000000000000004');
   });
 
   it.each([
@@ -77,7 +90,10 @@ describe('toCents', () => {
     [1e21, 'cannot be written with at most two decimals: 1e+21'],
     [1e-7, 'cannot be written with at most two decimals: 1e-7'],
   ])('the number %d is refused: %s', (amount, message) => {
-    expect(issueOf(() => toCents(amount))).toEqual({ path: ['amount'], message });
+    expect(issueOf(() => toCents(amount))).toEqual({
+      path: ['amount'],
+      message: expect.stringContaining(message),
+    });
   });
 
   it.each([

@@ -7,7 +7,8 @@
 import {
   buildWithdrawal,
   type Currency,
-  isPaymentApiErrorWithStatus,
+  isCryptoTransaction,
+  isPixKeyConflictError,
   type PaymentClient,
   type PixKeyInput,
   parseWebhookPayload,
@@ -46,9 +47,9 @@ export function createPayoutService(client: PaymentClient) {
       try {
         key = await client.pixKeys.ensure(customerId, pixKey);
       } catch (error) {
-        // The service answers 404 both to listing the keys of an unknown customer (GET) and to
-        // adding a key registered already — to someone else, as `ensure` finds this customer's own.
-        if (isPaymentApiErrorWithStatus(error, 404) && error.method === 'POST') {
+        // `ensure` refuses a key it cannot prove to be this customer's: after the service answers
+        // 404 to adding it (registered already), no listed key of the customer is provably it.
+        if (isPixKeyConflictError(error) && error.reason === 'not-listed') {
           throw new PixKeyTakenError(`${pixKey.type} key is registered to another customer`, {
             cause: error,
           });
@@ -70,6 +71,7 @@ export function createPayoutService(client: PaymentClient) {
       if (payload.operation !== 'WITHDRAW') return;
       const details = await client.withdrawals.get(payload.id); // the payload is not signed
       const payout = details.externalId === undefined ? undefined : payouts.get(details.externalId);
+      if (isCryptoTransaction(details)) return; // a USDT operation: not one of these payouts
       if (payout?.withdrawalId === details._id) payout.status = details.currency.status;
     },
   };

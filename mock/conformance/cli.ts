@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import {
   isPaymentApiError,
   isPaymentConnectionError,
+  isPaymentResponseError,
   isPaymentTimeoutError,
   isPaymentValidationError,
 } from 'pix-payment-sdk';
@@ -41,7 +42,7 @@ Options:
 
 The password and tokens are never printed; a base URL with user:password@ is refused.
 Exit status: 0 every check agrees, 1 any difference, 2 usage error, a refused login (credentials
-or IP allowlist) or a service that cannot be reached.
+or IP allowlist), a service that cannot be reached, or no login at the base URL (a wrong prefix).
 `;
 
 /**
@@ -149,7 +150,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   } catch (error) {
     const secrets = secretForms([password ?? '']);
     if (isPaymentValidationError(error)) return usage(io, redactText(error.message, secrets));
-    if (isPaymentApiError(error) && error.path === '/auth/token') {
+    if (isPaymentApiError(error) && (error.status === 401 || error.status === 403)) {
       // The account, not the mock: a rotated password must not read as drift.
       await io.stderr(
         `pix-payment-mock conformance: the service refused the login (${error.status} on POST /auth/token): check the e-mail and password, and whether this machine's IP address is on the account's allowlist. Nothing was compared.\n`,
@@ -159,7 +160,9 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     const reach =
       isPaymentConnectionError(error) || isPaymentTimeoutError(error)
         ? `cannot reach the service at ${baseUrl}: `
-        : '';
+        : isPaymentApiError(error) || isPaymentResponseError(error)
+          ? `no login answers at ${baseUrl} (a wrong path prefix?): `
+          : '';
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
     const text = `${error instanceof Error ? error.message : String(error)}${cause ? ` (${cause.message})` : ''}`;
     // Nothing was compared, so this is no difference: exit 2, never 1.

@@ -1,6 +1,8 @@
 import {
+  createApiError,
   type FetchLike,
   PaymentConnectionError,
+  PaymentResponseError,
   PaymentTimeoutError,
   PaymentValidationError,
   UnauthorizedError,
@@ -269,6 +271,28 @@ async function send(
   }
 }
 
+/**
+ * Throws when the service's answer to the good login shows that no login lives at the base URL
+ * (a wrong path prefix, a website, a redirect): every later check would differ for that one
+ * reason, so this is no drift to report. A 401 is an answer of the login, and is compared.
+ */
+function checkLoginReached(baseUrl: string, answer: Answer): void {
+  const { status, body } = answer;
+  const facts = { method: 'POST', path: '/auth/token', url: `${baseUrl}/auth/token` };
+  if (status >= 300 && (status < 400 || status === 404 || status === 405)) {
+    throw createApiError({ ...facts, status, serviceMessage: `HTTP ${status}`, body: undefined });
+  }
+  if (status < 300 && body.kind !== 'json') {
+    const message = `is ${body.kind === 'text' ? 'not JSON' : body.kind}: check that baseUrl is the API`;
+    throw new PaymentResponseError({
+      ...facts,
+      status,
+      issues: [{ path: [], message }],
+      body: undefined,
+    });
+  }
+}
+
 /** The text with every form of every secret (escaped in JSON, percent-encoded…) and every JWT replaced. */
 function redact(text: string, secrets: ReadonlyArray<string>): string {
   return redactText(text, secretForms(secrets));
@@ -371,9 +395,11 @@ async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
  * The mock is reached through `mock.fetch` (msw is not needed) with its own credentials and a
  * customer it creates. Rejects with `PaymentValidationError` for bad options (a `baseUrl` with a
  * user name or password, a `timeoutMs` above 2,147,483,647), with `UnauthorizedError` when the
- * service refuses the login (credentials or IP allowlist: nothing can be compared), and with
- * `PaymentConnectionError` or `PaymentTimeoutError` when the service cannot be reached; no form
- * of the password, nor a token, is ever in the report or an error.
+ * service refuses the login (credentials or IP allowlist: nothing can be compared), with a
+ * `PaymentApiError` (404, 405, a redirect) or `PaymentResponseError` (not JSON) naming the URL
+ * when no login answers at `baseUrl` (a wrong path prefix), and with `PaymentConnectionError` or
+ * `PaymentTimeoutError` when the service cannot be reached; no form of the password, nor a
+ * token, is ever in the report or an error.
  *
  * @example
  * ```ts
@@ -432,6 +458,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       if (scenario.login && (serviceAnswer.status === 401 || serviceAnswer.status === 403)) {
         throw loginRefused(serviceAnswer, secrets);
       }
+      if (scenario.login) checkLoginReached(service.baseUrl, serviceAnswer);
       const mockAnswer = await send(mock, scenario, options, secrets);
       const { rows, gaps } = compareAnswers(serviceAnswer, mockAnswer, scenario);
       for (const row of rows) {

@@ -2,6 +2,7 @@ import { HttpError, isRecord, json, own } from '../http.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
+import type { TransactionRecord } from '../state/transactions.js';
 import { checkCustomerInput, customerOr404, newCustomerOf } from './customers.js';
 import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
 
@@ -36,8 +37,10 @@ function resolvePayer(state: AccountState, payer: Payer): CustomerRecord | Custo
 
 /**
  * `POST /deposit` (per the provider's public docs), for a customer on file (`customerId`) or a new
- * one (`customer`, registered with the deposit: 409 when its name or document is already on file); what deposits share with withdrawals is in
- * `transactions.ts`. Deposits are not idempotent by `externalId`: nothing published says they are.
+ * one (`customer`, registered with the deposit: 409 when its name or document is already on file);
+ * what deposits share with withdrawals is in `transactions.ts`. Like a withdrawal, a deposit with an
+ * `externalId` already seen answers the first deposit again and creates nothing (per the
+ * provider's public docs, `externalId` is the idempotency key of deposits and withdrawals alike).
  *
  * @internal
  */
@@ -45,6 +48,12 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
   'deposits.create'({ state, body }) {
     if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
     const externalId = externalIdOf(body);
+    // The first deposit again, with its current status; no customer is registered either.
+    const first =
+      externalId === undefined
+        ? undefined
+        : state.transactions.withExternalId('deposit', externalId);
+    if (first) return created(first);
     const cents = amountCents(body);
     const payer = payerOf(body);
     const sent = sentCurrency(body, state.strict);
@@ -59,14 +68,19 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
       currency,
       pixKey: undefined,
     });
-    return json(201, {
-      message: CREATED,
-      data: {
-        status: record.status,
-        code: record.code,
-        id: record._id,
-        customerId: customer._id,
-      },
-    });
+    return created(record);
   },
 };
+
+// The 201 answer of a deposit, for its first request and for every repeat of its externalId.
+function created(record: TransactionRecord): Response {
+  return json(201, {
+    message: CREATED,
+    data: {
+      status: record.status,
+      code: record.code,
+      id: record._id,
+      customerId: record.customerId,
+    },
+  });
+}

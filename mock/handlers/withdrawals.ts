@@ -40,7 +40,7 @@ export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
     const first =
       externalId === undefined
         ? undefined
-        : state.transactions.withdrawalWithExternalId(externalId);
+        : state.transactions.withExternalId('withdrawal', externalId);
     if (first) return json(201, { message: CREATED, status: first.status, _id: first._id });
 
     const cents = amountCents(body);

@@ -266,7 +266,10 @@ export function createRegistry(): Registry {
   field(DepositForCustomerId.shape.amount, 'Decimal amount, at most two decimals.');
   field(DepositForCustomerId.shape.customerId, 'The `_id` of the customer.');
   field(DepositForCustomerId.shape.customer, 'Never sent together with `customerId`.');
-  field(DepositForCustomerId.shape.externalId, 'The merchant’s own reference.');
+  field(
+    DepositForCustomerId.shape.externalId,
+    'The merchant’s own reference and the idempotency key: a second request with an `externalId` already seen is ignored and answers the first deposit again. It comes back in webhooks and details.',
+  );
   named(DepositForNewCustomer, {
     id: 'DepositForNewCustomer',
     description:
@@ -275,7 +278,10 @@ export function createRegistry(): Registry {
   });
   field(DepositForNewCustomer.shape.amount, 'Decimal amount, at most two decimals.');
   field(DepositForNewCustomer.shape.customerId, 'Never sent together with `customer`.');
-  field(DepositForNewCustomer.shape.externalId, 'The merchant’s own reference.');
+  field(
+    DepositForNewCustomer.shape.externalId,
+    'The merchant’s own reference and the idempotency key: a second request with an `externalId` already seen is ignored and answers the first deposit again.',
+  );
   named(CreateDepositResult, {
     id: 'CreateDepositResult',
     description: "Answer of `POST /deposit` (201, per the provider's public docs).",
@@ -288,7 +294,7 @@ export function createRegistry(): Registry {
   named(TransactionDetails, {
     id: 'TransactionDetails',
     description:
-      "Details of a withdrawal or a deposit (per the provider's public docs). A webhook receiver reads this to confirm a status.",
+      "Details of a withdrawal or a deposit (per the provider's public docs). A webhook receiver reads this to confirm a status. A Pix operation carries `currency`; a conversion between Pix and USDT carries `currency` and `cryptocurrency`; a USDT-only operation carries `cryptocurrency` alone. At least one of the two is present. The mock serves Pix operations only.",
     examples: [withdrawalDetailsExample, depositDetailsExample],
   });
   field(
@@ -304,7 +310,7 @@ export function createRegistry(): Registry {
   named(WebhookPayload, {
     id: 'WebhookPayload',
     description:
-      "The JSON the service POSTs to the company's callback URL, for withdrawals and deposits alike (per the provider's public docs). Note `id`, not `_id`.",
+      "The JSON the service POSTs to the company's callback URL, for withdrawals and deposits alike (per the provider's public docs). Note `id`, not `_id`. A Pix delivery has `type` (`PIX`); a delivery for a USDT operation or a conversion has none, and `name` is the crypto currency (`USDT`). The mock sends Pix deliveries only.",
     examples: [webhookWithdrawalExample, webhookDepositExample],
   });
   field(WebhookPayload.shape.id, 'The `_id` of the withdrawal or deposit.');

@@ -260,7 +260,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
   },
   'deposits.create': {
     description:
-      'Creates a Pix charge; `data.code` is the copy-and-paste (BR Code) string the payer scans or pastes. The body names exactly one of `customerId` (a customer on file) or `customer` (`name` and `document` required, `email` and `phone` optional), which registers the customer together with the charge; `data.customerId` is then the new customer. Sending both, or neither, is a 400.',
+      'Creates a Pix charge; `data.code` is the copy-and-paste (BR Code) string the payer scans or pastes. The body names exactly one of `customerId` (a customer on file) or `customer` (`name` and `document` required, `email` and `phone` optional), which registers the customer together with the charge; `data.customerId` is then the new customer. Sending both, or neither, is a 400. `externalId` is the idempotency key, as for withdrawals: a second request with an `externalId` already seen is ignored and answers the first deposit again (no second charge, no second customer).',
     fromProviderDocs: true,
     requestBody: {
       description:

@@ -64,8 +64,8 @@ const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as cons
 const LOCATION_PREFIX = 'pix.payments.test/qr/v3/at/';
 
 /**
- * The withdrawals and the deposits of one account: one record type for both, kept by kind, with
- * the withdrawals' index by `externalId`. Each creation and status change moves the amount in the
+ * The withdrawals and the deposits of one account: one record type for both, kept by kind, each kind
+ * with its index by `externalId`. Each creation and status change moves the amount in the
  * account's ledger: a withdrawal holds it when created, spends it when paid, gives it back when it
  * fails; a deposit credits it when paid ({@link positionAfter}).
  *
@@ -80,7 +80,7 @@ export class TransactionsArea {
   ) => Promise<WebhookDelivery>;
   #withdrawals = new Map<string, TransactionRecord>();
   #deposits = new Map<string, TransactionRecord>();
-  #withdrawalIdByExternalId = new Map<string, string>();
+  #idByExternalId = { withdrawal: new Map<string, string>(), deposit: new Map<string, string>() };
 
   /** `deliver` sends a webhook of this account; `ledger` is this account's. */
   constructor(
@@ -109,10 +109,10 @@ export class TransactionsArea {
     return this.#of(kind).size;
   }
 
-  /** The withdrawal created with `externalId`, or `undefined`. */
-  withdrawalWithExternalId(externalId: string): TransactionRecord | undefined {
-    const id = this.#withdrawalIdByExternalId.get(externalId);
-    return id === undefined ? undefined : this.#withdrawals.get(id);
+  /** The transaction of this kind created with `externalId`, or `undefined`. */
+  withExternalId(kind: TransactionKind, externalId: string): TransactionRecord | undefined {
+    const id = this.#idByExternalId[kind].get(externalId);
+    return id === undefined ? undefined : this.#of(kind).get(id);
   }
 
   /**
@@ -145,10 +145,10 @@ export class TransactionsArea {
       position,
     };
     this.#of(kind).set(id, record);
-    // Per the provider's public docs, only withdrawals are idempotent by externalId.
-    if (kind === 'withdrawal' && record.externalId !== undefined) {
-      this.#withdrawalIdByExternalId.set(record.externalId, id);
-    }
+    // Per the provider's public docs, withdrawals and deposits alike are idempotent by externalId
+    // (its webhook page: "Depósito ou Saque"). Each kind keeps its own index: nothing published
+    // says a deposit and a withdrawal may not share a reference.
+    if (record.externalId !== undefined) this.#idByExternalId[kind].set(record.externalId, id);
     return record;
   }
 
@@ -222,7 +222,7 @@ export class TransactionsArea {
   reset(): void {
     this.#withdrawals = new Map();
     this.#deposits = new Map();
-    this.#withdrawalIdByExternalId = new Map();
+    this.#idByExternalId = { withdrawal: new Map(), deposit: new Map() };
   }
 
   // A currency the ledger does not keep moves nothing (every listed currency is BRL).

@@ -12,7 +12,9 @@ export type LogFields = Readonly<Record<string, string | number | boolean | unde
 /**
  * What a log line reports, in its `event` field: an attempt answered (`response`, the login's on
  * path `/auth/token`), an attempt that got no answer (`network-error`, `timeout`), a caller's
- * abort (`aborted`), a scheduled retry (`retry`), or a cached token the service refused, so the
+ * abort (`aborted`), a scheduled retry (`retry`), a call that ends in the error of an earlier
+ * attempt the service may have acted on, because a later one failed without reaching it
+ * (`outcome-uncertain`, `warn`, with the later failure as `reason`), or a cached token the service refused, so the
  * client logs in again (`token-refused`), and the first time the `tokenStore` hands it a token
  * that another account or base URL obtained, which it does not use (`token-foreign`, `warn`).
  * `RedisTokenStore` (`pix-payment-sdk/redis`) logs to its
@@ -35,6 +37,7 @@ export type LogEvent =
   | 'timeout'
   | 'aborted'
   | 'retry'
+  | 'outcome-uncertain'
   | 'token-refused'
   | 'token-foreign'
   | 'token-store-unavailable'

@@ -49,3 +49,30 @@ export const RESPONSE_BYTES_RULE: NumberRule = {
 };
 /** @internal */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Refuses the options an object holds that are not in `known`, each with a known name that holds
+ * it or that it holds, case aside (`timeout` → `timeoutMs`, `baseURL` → `baseUrl`), else the
+ * list of them: a misspelled option would otherwise be ignored without a word.
+ *
+ * @internal
+ */
+export function checkKnownOptions(
+  issues: PaymentIssue[],
+  options: object | undefined,
+  known: ReadonlyArray<string>,
+  at: ReadonlyArray<string> = [],
+): void {
+  for (const name in options) {
+    if (known.includes(name)) continue;
+    const wrong = name.toLowerCase();
+    const near = known.find((right) => {
+      const plain = right.toLowerCase();
+      return plain.includes(wrong) || wrong.includes(plain);
+    });
+    issues.push({
+      path: [...at, name],
+      message: `is not an option: ${near ? `did you mean ${near}?` : `use ${known.join(', ')}`}`,
+    });
+  }
+}

@@ -6,7 +6,7 @@ import {
   type RequestFacts,
 } from '../errors.js';
 import { parseWith } from './parse.js';
-import { redactValue } from './redact.js';
+import { redactText, redactValue } from './redact.js';
 import { abortable, parseRetryAfter } from './retry.js';
 
 const ignore = () => undefined;
@@ -165,8 +165,26 @@ function responseError(
   message: string,
   body: unknown,
 ): PaymentResponseError {
-  const { method, path } = facts;
-  return new PaymentResponseError({ status, method, path, issues: [{ path: [], message }], body });
+  const { method, path, url } = facts;
+  return new PaymentResponseError({
+    status,
+    method,
+    path,
+    url,
+    issues: [{ path: [], message }],
+    body,
+  });
+}
+
+// A header's value as it may go into a message: printable ASCII only, at most `max` characters.
+function headerText(response: Response, name: string, max: number): string | undefined {
+  return (
+    response.headers
+      .get(name)
+      ?.replace(/[^\x20-\x7e]+/g, ' ')
+      .trim()
+      .slice(0, max) || undefined
+  );
 }
 
 /**
@@ -186,21 +204,26 @@ export function interpret<T>(
   sensitive: boolean,
   secrets: () => string[],
 ): T {
-  const { method, path } = operation;
+  const { method, path, url, attempts } = operation;
   const { status } = response;
   if (!response.ok) {
     // Too large to keep: the status still says what happened, and decides on a retry.
     const body = text === undefined ? undefined : redactValue(parseLenient(text), secrets());
     const message =
       typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+    // The mock says why it refused in a header, so the body stays the service's own.
+    const reason = headerText(response, 'x-mock-reason', 300);
     throw createApiError({
       status,
       serviceMessage: typeof message === 'string' ? message : reasonPhrase(response),
       body,
       method,
       path,
+      url,
+      attempts,
       requestId: response.headers.get('x-request-id') ?? undefined,
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+      reason: reason && redactText(reason, secrets()),
     });
   }
   if (text === undefined) {
@@ -217,10 +240,14 @@ export function interpret<T>(
     json = JSON.parse(text);
   } catch {
     const body = sensitive ? '[redacted]' : redactValue(text, secrets());
+    // An HTML page, most often: a baseUrl that points at a website or a proxy, not the API.
+    const type = headerText(response, 'content-type', 60)?.split(';')[0] ?? 'no Content-Type';
     throw responseError(
       operation,
       status,
-      text === '' ? 'is empty, expected JSON' : 'is not JSON',
+      text === ''
+        ? 'is empty, expected JSON'
+        : `is not JSON (${type})${type.includes('json') ? '' : ': check that baseUrl is the API'}`,
       body,
     );
   }
@@ -228,7 +255,7 @@ export function interpret<T>(
   if (!parsed.ok) {
     const { issues } = parsed;
     const body = sensitive ? '[redacted]' : redactValue(json, secrets());
-    throw new PaymentResponseError({ status, method, path, issues, body });
+    throw new PaymentResponseError({ status, method, path, url, issues, body });
   }
   return parsed.value;
 }

@@ -1,4 +1,11 @@
-import { isPaymentApiError, isPaymentConnectionError, isPaymentTimeoutError } from '../errors.js';
+import {
+  isPaymentApiError,
+  isPaymentConnectionError,
+  isPaymentTimeoutError,
+  type PaymentApiError,
+  type PaymentConnectionError,
+  type PaymentTimeoutError,
+} from '../errors.js';
 
 /**
  * How long the client waits between retries: exponential backoff with full jitter (a random delay
@@ -87,6 +94,19 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   if (/^\d+$/.test(header)) return Number(header) * 1000;
   const date = parseHttpDate(header, now);
   return date === undefined ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Whether the service may have acted on the attempt that failed with `error`: no answer, no answer
+ * in time, or a 5xx. A 3xx or 4xx answer (429 included) says it did not.
+ *
+ * @internal
+ */
+export function mayHaveActed(
+  error: unknown,
+): error is PaymentConnectionError | PaymentTimeoutError | PaymentApiError {
+  if (isPaymentConnectionError(error) || isPaymentTimeoutError(error)) return true;
+  return isPaymentApiError(error) && error.status >= 500;
 }
 
 /**

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import {
   isPaymentApiError,
   isPaymentApiErrorWithStatus,
+  isPaymentError,
+  isPaymentResponseError,
   PaymentConnectionError,
   PaymentError,
   type PaymentIssue,
@@ -15,7 +17,7 @@ import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './option
 import { buildPath } from './path.js';
 import { redactCause, scrubError, secretForms } from './redact.js';
 import { discardBody, interpret, isRedirect, readBody, redirectError } from './response.js';
-import { isTransient, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
+import { isTransient, mayHaveActed, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
 import { type Lease, TokenManager, type TokenStore } from './tokens.js';
 
 /**
@@ -264,6 +266,10 @@ export class Transport {
     // One budget per call, spent on its own failures only: a login shared with other calls that
     // fails costs each waiting call one retry of its own, never another call's.
     let retries = 0;
+    // The last failure of an attempt the service may have acted on (its answer lost, a 5xx). A
+    // later failure that alone would mean "not acted" (a 401, a failed login) must not hide it.
+    let uncertain: PaymentError | undefined;
+    const ending = (error: unknown): unknown => this.#ending(error, uncertain, { method, path });
     for (let attempt = 1; ; attempt++) {
       let lease: Lease;
       try {
@@ -275,8 +281,8 @@ export class Transport {
         // must never see twice: this one it has not seen at all.
         const delayMs = this.#loginRetryDelay(error, retries, maxRetries, method, path);
         if (delayMs === undefined) {
-          if (isPaymentApiErrorWithStatus(error, 401)) throw error;
-          throw new PaymentLoginError({ method, path }, { cause: error });
+          if (isPaymentApiErrorWithStatus(error, 401)) throw ending(error);
+          throw ending(new PaymentLoginError({ method, path }, { cause: error }));
         }
         retries++;
         await sleep(delayMs, signal);
@@ -306,10 +312,11 @@ export class Transport {
           });
           continue;
         }
-        if (retries >= retriesAllowed || !isTransient(error)) throw error;
+        if (mayHaveActed(error)) uncertain = error;
+        if (retries >= retriesAllowed || !isTransient(error)) throw ending(error);
         const retryAfterMs = isPaymentApiError(error) ? error.retryAfterMs : undefined;
         const delayMs = retryDelay(retries + 1, this.#config.backoff, retryAfterMs);
-        if (delayMs === undefined) throw error;
+        if (delayMs === undefined) throw ending(error);
         retries++;
         this.#log('warn', 'retry', 'retrying', {
           method,
@@ -321,6 +328,27 @@ export class Transport {
         await sleep(delayMs, signal);
       }
     }
+  }
+
+  /**
+   * The error a call ends with: `error`, unless it says the service did not act (a 3xx or 4xx
+   * answer, a failed login) while an earlier attempt of the same call may have been acted on; then
+   * that attempt's error, which says "maybe", and `error` is logged. A payout whose answer was lost
+   * must never be reported as one the service refused.
+   */
+  #ending(error: unknown, uncertain: PaymentError | undefined, fields: LogFields): unknown {
+    if (uncertain === undefined || mayHaveActed(error) || !isPaymentError(error)) return error;
+    if (isPaymentResponseError(error)) return error;
+    this.#log(
+      'warn',
+      'outcome-uncertain',
+      'gave up after an attempt the service may have acted on',
+      {
+        ...fields,
+        reason: isPaymentApiError(error) ? `${error.name} ${error.status}` : error.name,
+      },
+    );
+    return uncertain;
   }
 
   /**
@@ -478,17 +506,15 @@ export class Transport {
         if (logging) this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
         throw attempt.signal.reason;
       }
+      const where = { method, path, url, attempts: attempt.attempt };
       if (signal.aborted) {
         if (logging) this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
-        throw new PaymentTimeoutError({ method, path, timeoutMs: attempt.timeoutMs });
+        throw new PaymentTimeoutError({ ...where, timeoutMs: attempt.timeoutMs });
       }
       if (logging) this.#log('debug', 'network-error', 'no response', { ...facts, durationMs });
       // ky's NetworkError only wraps what fetch threw, and carries the Request: keep the inner one.
       const cause = isNetworkError(error) ? error.cause : error;
-      throw new PaymentConnectionError(
-        { method, path },
-        { cause: redactCause(cause, this.#secrets()) },
-      );
+      throw new PaymentConnectionError(where, { cause: redactCause(cause, this.#secrets()) });
     } finally {
       clearTimeout(timer);
       attempt.signal?.removeEventListener('abort', stop);
@@ -502,9 +528,10 @@ export class Transport {
         durationMs: Date.now() - started,
       });
     }
-    if (isRedirect(response)) throw redirectError(response, url, { method, path });
+    const where = { method, path, url, attempts: attempt.attempt };
+    if (isRedirect(response)) throw redirectError(response, url, where);
     return interpret(
-      operation,
+      { ...where, schema: operation.schema },
       response,
       text,
       config.maxResponseBytes,

@@ -24,7 +24,7 @@ export const DepositForCustomerId = /* @__PURE__ */ schema(() =>
     customer: z.optional(z.never()),
     /** The whole deposit currency object, as listed. */
     currency: Currency,
-    /** Your own reference for the deposit. */
+    /** Your own reference for the deposit, also its idempotency key. `deposits.create` generates one if absent. */
     externalId: z.optional(z.string()),
   }),
 );
@@ -59,7 +59,7 @@ export const DepositForNewCustomer = /* @__PURE__ */ schema(() =>
     customer: CreateCustomerInput,
     /** The whole deposit currency object, as listed. */
     currency: Currency,
-    /** Your own reference for the deposit. */
+    /** Your own reference for the deposit, also its idempotency key. `deposits.create` generates one if absent. */
     externalId: z.optional(z.string()),
   }),
 );
@@ -115,4 +115,19 @@ export const CreateDepositResult = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Answer of `POST /deposit`. */
-export interface CreateDepositResult extends z.infer<typeof CreateDepositResult> {}
+export type CreateDepositResult = z.infer<typeof CreateDepositResult>;
+
+/**
+ * What `deposits.create` returns: the service's answer ({@link CreateDepositResult}) and the
+ * `externalId` that was sent, yours or the one the client generated.
+ *
+ * @example
+ * ```ts
+ * const { data, externalId }: CreatedDeposit = await client.deposits.create(body);
+ * await saveCharge({ externalId, depositId: data.id, code: data.code });
+ * ```
+ */
+export type CreatedDeposit = CreateDepositResult & {
+  /** The `externalId` sent: yours, or the one the client generated. Store it. */
+  externalId: string;
+};

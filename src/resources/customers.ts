@@ -9,6 +9,7 @@ import {
 } from '../models/customers.js';
 import type { MessageResult } from '../models/shared.js';
 import { operations } from '../operations.js';
+import { documentIssue } from '../validation.js';
 
 /**
  * Customers of the company account: `client.customers` (per the provider's public docs; beyond the
@@ -34,9 +35,11 @@ export class Customers {
    * only the existing customer's `_id` (`Cliente já está cadastrado na base de dados`) instead of
    * creating another (per the provider's public docs); {@link isExistingCustomer} tells the two
    * answers apart. Checked first (unless `validateInput: false`): `name` and `document` must be
-   * non-empty strings. Not retried once sent.
+   * non-empty strings, the document a valid CPF or CNPJ (punctuation allowed). Not retried once
+   * sent.
    *
-   * @throws {@link PaymentValidationError} for missing fields, before anything is sent.
+   * @throws {@link PaymentValidationError} for missing fields or an invalid document, before
+   * anything is sent.
    *
    * @example
    * ```ts
@@ -56,11 +59,13 @@ export class Customers {
    * the whole record: `name` and `document` always (send the current ones to keep them), `email`
    * and `phone` when they change (the mock keeps those left out). Answers only
    * `Cliente alterado com sucesso`; read the customer again with {@link Customers.get}. Checked
-   * first (unless `validateInput: false`): `name` and `document` must be non-empty strings.
-   * Retried on connection errors, timeouts, 429 and 5xx: the same data sent twice leaves the
-   * customer as once did (its own name and document are no conflict).
+   * first (unless `validateInput: false`): `name` and `document` must be non-empty strings, the
+   * document a valid CPF or CNPJ (punctuation allowed). Retried on connection errors, timeouts,
+   * 429 and 5xx: the same data sent twice leaves the customer as once did (its own name and
+   * document are no conflict).
    *
-   * @throws {@link PaymentValidationError} for missing fields, before anything is sent.
+   * @throws {@link PaymentValidationError} for missing fields or an invalid document, before
+   * anything is sent.
    * @throws {@link NotFoundError} when the customer does not exist.
    * @throws {@link ConflictError} when the name or document belongs to another customer.
    *
@@ -96,7 +101,8 @@ export class Customers {
   }
 }
 
-// `name` and `document` are required non-empty strings; `email` and `phone` optional strings.
+// `name` and `document` are required non-empty strings, the document a valid CPF or CNPJ; `email`
+// and `phone` optional strings.
 function checkCustomer(
   schema: typeof CreateCustomerInput | typeof UpdateCustomerInput,
   input: CreateCustomerInput,
@@ -108,5 +114,7 @@ function checkCustomer(
       issues.push({ path: [field], message: 'must not be empty' });
     }
   }
+  const document = documentIssue(input?.document, ['document']);
+  if (document) issues.push(document);
   if (issues.length > 0) throw new PaymentValidationError(issues, 'Invalid customer');
 }

@@ -1,7 +1,7 @@
 import { buildDeposit } from '../builders.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
 import type { CurrencyList } from '../models/currencies.js';
-import type { CreateDepositResult, DepositRequest } from '../models/deposits.js';
+import type { CreatedDeposit, DepositRequest } from '../models/deposits.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import { operations } from '../operations.js';
@@ -13,8 +13,8 @@ import { TransactionCalls } from './transactions.js';
  * @example
  * ```ts
  * const currency = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
- * const { data } = await client.deposits.create(buildDeposit({ amount: '25.00', customerId, currency }));
- * console.log(data.code); // the Pix copy-and-paste code
+ * const { data, externalId } = await client.deposits.create(buildDeposit({ amount: '25.00', customerId, currency }));
+ * console.log(data.code, externalId); // the Pix copy-and-paste code, the reference to store
  * ```
  */
 export class Deposits {
@@ -41,13 +41,15 @@ export class Deposits {
   /**
    * Creates a deposit: `POST /deposit` (per the provider's public docs), for a customer on file
    * (`customerId`) or for someone the service registers together with the deposit (`customer`);
-   * exactly one of the two, never both. Checked first with {@link buildDeposit} (unless
-   * `validateInput: false`). Not retried once it may have reached the service: the provider does
-   * not document `externalId` as an idempotency key for deposits, so a retry could create a second
-   * charge.
+   * exactly one of the two, never both. Always sends an `externalId`, yours or a generated UUID,
+   * and returns it. Per the provider's public docs the service treats a repeated `externalId` as
+   * the same deposit, so the request is retried on connection errors, timeouts, 429 and 5xx with
+   * the same `externalId`, and a retry never creates a second charge. Checked first with
+   * {@link buildDeposit} (unless `validateInput: false`).
    *
    * @returns `Pix Gerado com Sucesso` and the deposit, whose `code` is the Pix copy-and-paste code;
-   * `data.customerId` is the new customer's `_id` when `customer` was sent.
+   * `data.customerId` is the new customer's `_id` when `customer` was sent; and the `externalId`
+   * sent. A repeated `externalId` returns the first deposit again.
    * @throws {@link PaymentValidationError} for invalid input (both or neither of `customerId` and
    * `customer`, among others), before anything is sent.
    * @throws {@link NotFoundError} when `customerId` names no customer.
@@ -56,18 +58,27 @@ export class Deposits {
    *
    * @example
    * ```ts
-   * const { data } = await client.deposits.create(buildDeposit({ amount: { cents: 2500 }, customerId, currency }));
+   * const { data, externalId } = await client.deposits.create(
+   *   buildDeposit({ amount: { cents: 2500 }, customerId, currency, externalId: 'charge-42' }),
+   * ); // externalId === 'charge-42'
    * const forNewCustomer = await client.deposits.create(
    *   buildDeposit({ amount: '25.00', customer: { name: 'Ana Souza', document: '52998224725' }, currency }),
    * );
    * ```
    */
-  async create(request: DepositRequest, options?: RequestOptions): Promise<CreateDepositResult> {
+  async create(request: DepositRequest, options?: RequestOptions): Promise<CreatedDeposit> {
+    const externalId = request.externalId ?? crypto.randomUUID();
     // Fields the builder does not know are kept: the service tolerates them, and so does the client.
-    const body: DepositRequest = this.#shared.validate
-      ? ({ ...request, ...buildDeposit(request) } as DepositRequest)
-      : request;
-    return this.#shared.transport.request(prepare(operations.deposits.create, { body }), options);
+    const body = (
+      this.#shared.validate
+        ? { ...request, ...buildDeposit({ ...request, externalId }) }
+        : { ...request, externalId }
+    ) as DepositRequest;
+    const answer = await this.#shared.transport.request(
+      prepare(operations.deposits.create, { body }),
+      options,
+    );
+    return { ...answer, externalId };
   }
 
   /**

@@ -1,16 +1,18 @@
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
-import { isPaymentApiErrorWithStatus } from '../errors.js';
+import { isPaymentApiErrorWithStatus, PixKeyConflictError } from '../errors.js';
 import type { AddPixKeyResult, PixKey, PixKeyInput } from '../models/pix-keys.js';
 import type { MessageResult } from '../models/shared.js';
 import { operations } from '../operations.js';
 import { assertValidPixKey } from '../validation.js';
 
 // A listed key may come back partly masked (per the provider's public docs, `+5512**********`):
-// it matches when it has the same length and every visible character is the same.
+// it fits when it has the same length, shows at least one character, and every character it shows
+// is the same.
 function fitsMask(listed: string, key: string): boolean {
   return (
     listed.includes('*') &&
     listed.length === key.length &&
+    [...listed].some((char) => char !== '*') &&
     [...listed].every((char, index) => char === '*' || char === key[index])
   );
 }
@@ -74,16 +76,23 @@ export class PixKeys {
   }
 
   /**
-   * Returns the customer's key of this type and value, registering it only if it is absent: lists
-   * first and compares the normalised key and type exactly; adds when no listed key is equal.
-   * Listed keys may be masked, so a registered key can look absent: when the add answers 404 (which
-   * includes "already registered"), the keys are listed again and the one that is equal, or else
-   * the only one of the same type whose visible characters fit the key, is returned. Otherwise the
-   * 404 is thrown.
+   * Returns the customer's key of this type and value, registering it only if it is absent, and
+   * never a key other than the one asked for. Lists first and returns a key whose normalised value
+   * and type are equal; else adds the key and returns what the add registered. Listed keys may be
+   * masked (per the provider's public docs), so a key of the customer can look absent: when the add
+   * answers 404 ("already registered", which may also mean registered to another customer), the
+   * keys are listed again, and a key is returned only if it is provably the one asked for: an equal
+   * key, or else the customer's only masked key of that type when it fits (same length, every
+   * shown character equal). Anything else is a {@link PixKeyConflictError} that says why.
+   *
+   * The service gives no way to tell the customer's only masked key of a type from the same-looking
+   * key of another customer: when that matters, keep the key object {@link PixKeys.add} returned
+   * and send it, rather than calling `ensure` again.
    *
    * @throws {@link PaymentValidationError} for an invalid key, before anything is sent.
-   * @throws {@link NotFoundError} when the customer does not exist, or the key is registered to
-   * someone else.
+   * @throws {@link PixKeyConflictError} when the add answered 404 and no listed key is provably
+   * the one asked for (`reason: 'not-listed'` or `'ambiguous'`); nothing was registered.
+   * @throws {@link NotFoundError} when the customer does not exist.
    *
    * @example
    * ```ts
@@ -104,12 +113,25 @@ export class PixKeys {
     } catch (error) {
       if (!isPaymentApiErrorWithStatus(error, 404)) throw error;
       const keys = await this.list(customerId, options);
-      const masked = keys.filter(
-        (listed) => listed.type === wanted.type && fitsMask(listed.key, wanted.key),
-      );
-      const found = equal(keys) ?? (masked.length === 1 ? masked[0] : undefined);
+      const found = equal(keys);
       if (found) return found;
-      throw error;
+      // The customer's masked keys of this type: one that fits is taken only when it is the only
+      // one, since with several a fit is as likely a lookalike as the key itself.
+      const masked = keys.filter(
+        (listed) => listed.type === wanted.type && listed.key.includes('*'),
+      );
+      const candidates = masked.filter((listed) => fitsMask(listed.key, wanted.key));
+      const [only] = candidates;
+      if (only && masked.length === 1) return only;
+      throw new PixKeyConflictError(
+        {
+          reason: candidates.length === 0 ? 'not-listed' : 'ambiguous',
+          keyType: wanted.type,
+          customerId,
+          candidates,
+        },
+        { cause: error },
+      );
     }
   }
 

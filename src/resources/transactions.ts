@@ -37,7 +37,8 @@ export class TransactionCalls {
 
   get(id: string, options: RequestOptions | undefined): Promise<TransactionDetails> {
     const spec = this.#withdrawals ? operations.withdrawals.get : operations.deposits.get;
-    return this.transport.request(prepare(spec, { id }), options);
+    // The schema requires `currency`, `cryptocurrency` or both: one of the two variants.
+    return this.transport.request(prepare(spec, { id }), options) as Promise<TransactionDetails>;
   }
 
   resendWebhook(id: string, options: RequestOptions | undefined): Promise<MessageResult> {

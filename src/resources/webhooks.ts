@@ -5,7 +5,9 @@ import { WebhookPayload } from '../models/webhooks.js';
 /**
  * Checks the body of a webhook delivery (per the provider's public docs) and returns it typed.
  * Takes the parsed JSON object, the raw text, or the raw bytes (a `Buffer` from `express.raw()`, a
- * `Uint8Array`, read as UTF-8). Unknown fields are kept and unknown statuses accepted.
+ * `Uint8Array`, read as UTF-8). Unknown fields are kept and unknown statuses accepted; deliveries
+ * for USDT operations and conversions, which have no `type`, parse too (see
+ * {@link isCryptoTransaction}).
  * Deliveries are not signed: accept them only from the provider's sending address, and confirm the
  * status with `client.withdrawals.get(id)` or `client.deposits.get(id)` before acting on it.
  *
@@ -21,6 +23,7 @@ import { WebhookPayload } from '../models/webhooks.js';
  *   const details = payload.operation === 'WITHDRAW'
  *     ? await client.withdrawals.get(payload.id)
  *     : await client.deposits.get(payload.id);
+ *   if (isCryptoTransaction(details)) return; // a USDT operation, not a Pix one
  *   await updateOrder(payload.externalId, details.currency.status);
  * });
  * ```
@@ -42,7 +45,8 @@ export function parseWebhookPayload(body: unknown): WebhookPayload {
   }
   const parsed = parseWith(WebhookPayload, value);
   if (!parsed.ok) throw new PaymentValidationError(parsed.issues, 'Invalid webhook payload');
-  return parsed.value;
+  // `type` is a string or absent: one of the two variants.
+  return parsed.value as WebhookPayload;
 }
 
 // The raw body as text (a string) or bytes (a Buffer from express.raw, a Uint8Array), parsed.

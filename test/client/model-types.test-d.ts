@@ -57,10 +57,12 @@ describe('each model type is what its schema parses', () => {
     expectTypeOf<models.PixKey>().toEqualTypeOf<Parsed<typeof models.PixKey>>();
     expectTypeOf<models.PixKeyList>().toEqualTypeOf<Parsed<typeof models.PixKeyList>>();
     expectTypeOf<models.AddPixKeyResult>().toEqualTypeOf<Parsed<typeof models.AddPixKeyResult>>();
-    expectTypeOf<models.TransactionDetails>().toEqualTypeOf<
+    expectTypeOf<models.TransactionDetailsFields>().toEqualTypeOf<
       Parsed<typeof models.TransactionDetails>
     >();
-    expectTypeOf<models.WebhookPayload>().toEqualTypeOf<Parsed<typeof models.WebhookPayload>>();
+    expectTypeOf<models.WebhookPayloadFields>().toEqualTypeOf<
+      Parsed<typeof models.WebhookPayload>
+    >();
     expectTypeOf<models.Cryptocurrency>().toEqualTypeOf<Parsed<typeof models.Cryptocurrency>>();
     expectTypeOf<models.BlockchainNetwork>().toEqualTypeOf<
       Parsed<typeof models.BlockchainNetwork>

@@ -134,7 +134,7 @@ const operations: Operation[] = [
     name: 'deposits.create',
     method: 'POST',
     path: () => '/deposit',
-    retried: false,
+    retried: true,
     call: (c) =>
       c.deposits.create(
         buildDeposit({ amount: '25', customerId: f.customerId, currency: f.depositCurrency }),
@@ -317,14 +317,16 @@ describe('retry policy', () => {
   });
 });
 
+/** The bodies of POST `pathname` as sent (the journal keeps none for a request a fault answered). */
+const sentBodies = async (pathname: string) =>
+  Promise.all(
+    service.wire
+      .filter((request) => request.method === 'POST' && request.pathname === pathname)
+      .map(async (request) => JSON.parse(await request.body) as { externalId?: string }),
+  );
+
 describe('withdrawals.create idempotency', () => {
-  /** The bodies of POST /withdraw as sent (the journal keeps none for a request a fault answered). */
-  const bodies = async () =>
-    Promise.all(
-      service.wire
-        .filter((request) => request.method === 'POST' && request.pathname === '/v1/withdraw')
-        .map(async (request) => JSON.parse(await request.body) as { externalId?: string }),
-    );
+  const bodies = () => sentBodies('/v1/withdraw');
 
   it('sends the same externalId on every retry, and the service sees one withdrawal', async () => {
     // The first attempt is processed but its answer is lost; the second fails at the edge.
@@ -374,5 +376,64 @@ describe('withdrawals.create idempotency', () => {
     const second = await client.withdrawals.create(withdrawal());
     expect(first.externalId).not.toBe(second.externalId);
     expect(first._id).not.toBe(second._id);
+  });
+});
+
+describe('deposits.create idempotency', () => {
+  const bodies = () => sentBodies('/v1/deposit');
+  const deposit = () =>
+    buildDeposit({ amount: '25.00', customerId: f.customerId, currency: f.depositCurrency });
+  const created = () => service.mock.deposits.list().filter((stored) => stored._id !== f.depositId);
+
+  it('sends the same externalId on every retry, and the service sees one deposit', async () => {
+    // The first attempt is processed but its answer is lost; the second fails at the edge.
+    service.mock.faults.inject({
+      method: 'POST',
+      path: '/deposit',
+      networkError: true,
+      phase: 'after',
+    });
+    service.mock.faults.inject({ method: 'POST', path: '/deposit', status: 503 });
+    const result = await makeClient().deposits.create(deposit());
+    const sent = await bodies();
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((body) => body.externalId)).size).toBe(1);
+    expect(sent[0]?.externalId).toBe(result.externalId);
+    expect(created()).toHaveLength(1);
+    expect(created()[0]).toMatchObject({ _id: result.data.id, externalId: result.externalId });
+  });
+
+  it('generates a UUID externalId when the request has none, and returns it', async () => {
+    const result = await makeClient().deposits.create(deposit());
+    expect(result.externalId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect((await bodies())[0]?.externalId).toBe(result.externalId);
+    expect(created()[0]?.externalId).toBe(result.externalId);
+  });
+
+  it("sends and returns the caller's externalId, beside the service's message and data", async () => {
+    const result = await makeClient().deposits.create({ ...deposit(), externalId: 'charge-42' });
+    expect(result).toEqual({
+      message: 'Pix Gerado com Sucesso',
+      data: expect.objectContaining({ status: 'WAITING_PAYMENT', customerId: f.customerId }),
+      externalId: 'charge-42',
+    });
+    expect((await bodies())[0]?.externalId).toBe('charge-42');
+  });
+
+  it('validateInput: false still sends a generated externalId', async () => {
+    const result = await makeClient({ validateInput: false }).deposits.create(deposit());
+    expect(result.externalId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await bodies())[0]?.externalId).toBe(result.externalId);
+  });
+
+  it('two creates without externalId are two different deposits', async () => {
+    const client = makeClient();
+    const first = await client.deposits.create(deposit());
+    const second = await client.deposits.create(deposit());
+    expect(first.externalId).not.toBe(second.externalId);
+    expect(first.data.id).not.toBe(second.data.id);
+    expect(created()).toHaveLength(2);
   });
 });

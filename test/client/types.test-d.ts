@@ -7,6 +7,7 @@ import type {
   CachedToken,
   CreateCustomerResult,
   CreateDepositResult,
+  CreatedDeposit,
   CreateSubAccountInput,
   CreateWithdrawalResult,
   Cryptocurrency,
@@ -15,6 +16,7 @@ import type {
   DepositForCustomerId,
   DepositForNewCustomer,
   DepositRequest,
+  FiatTransactionDetails,
   MessageResult,
   PaymentClient,
   PaymentError,
@@ -57,7 +59,9 @@ describe('PaymentClient types', () => {
     expectTypeOf(client.withdrawals.get('w')).toEqualTypeOf<Promise<TransactionDetails>>();
     expectTypeOf(client.withdrawals.resendWebhook('w')).toEqualTypeOf<Promise<MessageResult>>();
     expectTypeOf(client.deposits.listCurrencies()).toEqualTypeOf<Promise<Currency[]>>();
-    expectTypeOf(client.deposits.create).returns.toEqualTypeOf<Promise<CreateDepositResult>>();
+    expectTypeOf(client.deposits.create).returns.toEqualTypeOf<Promise<CreatedDeposit>>();
+    expectTypeOf<CreatedDeposit>().toMatchTypeOf<CreateDepositResult>();
+    expectTypeOf<CreatedDeposit['externalId']>().toEqualTypeOf<string>();
     expectTypeOf(client.deposits.get('d')).toEqualTypeOf<Promise<TransactionDetails>>();
     expectTypeOf(client.deposits.resendWebhook('d')).toEqualTypeOf<Promise<MessageResult>>();
     expectTypeOf(client.customers.create).returns.toEqualTypeOf<Promise<CreateCustomerResult>>();
@@ -161,7 +165,7 @@ describe('PaymentClient types', () => {
     expectTypeOf<'PAID'>().toExtend<CreateWithdrawalResult['status']>();
     expectTypeOf<'SOMETHING_NEW'>().toExtend<CreateWithdrawalResult['status']>();
     expectTypeOf<CreateDepositResult['data']['status']>().toEqualTypeOf<
-      TransactionDetails['currency']['status']
+      FiatTransactionDetails['currency']['status']
     >();
   });
 

@@ -54,7 +54,7 @@ describe.each(mockTransports())('PaymentClient over the mock through $name', (tr
       await h.mock.webhooks.flush();
       const payloads = receiver.received.map((delivery) => parseWebhookPayload(delivery.body));
       expect(payloads.map((payload) => payload.status)).toEqual(['PENDING', 'PAID']);
-      expect((await client.withdrawals.get(created._id)).currency.status).toBe('PAID');
+      expect((await client.withdrawals.get(created._id)).currency?.status).toBe('PAID');
     } finally {
       await receiver.close();
     }
@@ -67,6 +67,22 @@ describe.each(mockTransports())('PaymentClient over the mock through $name', (tr
     );
     expect(data.status).toBe('WAITING_PAYMENT');
     expect(data.code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+  });
+
+  it('deposits.create: the answer lost after processing is retried with the same externalId; one deposit', async () => {
+    const currency = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
+    h.mock.faults.inject({ method: 'POST', path: '/deposit', networkError: true, phase: 'after' });
+    const result = await client.deposits.create(
+      buildDeposit({ amount: '12.34', customerId: h.mock.customers.seeded._id, currency }),
+    );
+    expect(h.mock.deposits.list()).toEqual([
+      expect.objectContaining({
+        _id: result.data.id,
+        externalId: result.externalId,
+        amount: 12.34,
+      }),
+    ]);
+    expect(h.mock.requests.filter((entry) => entry.path === '/deposit')).toHaveLength(2);
   });
 
   it('maps the mock’s errors to the client’s error classes', async () => {

@@ -158,6 +158,19 @@ describe('pix-payment-mock conformance (bin)', { timeout: 60_000 }, () => {
     expect(result.stderr).not.toContain('hunter2-secret');
   });
 
+  it('a wrong path prefix exits 2 naming the login URL, not 1 with a table of drift', async () => {
+    const { url, email, password } = await service();
+    const result = await runBin(['conformance', '--base-url', `${url}/v1`, '--email', email], {
+      PAYMENT_PASSWORD: password,
+    });
+
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`${url}/v1/auth/token`);
+    expect(result.stderr).toMatch(/prefix|baseUrl/);
+    expect(result.stderr).not.toContain(password);
+  });
+
   it('a refused login exits 2 and says so (credentials or IP allowlist), not 1 with differences', async () => {
     const { url, email, customerId } = await service();
     const result = await runBin(

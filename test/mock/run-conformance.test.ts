@@ -414,6 +414,18 @@ describe('runConformance', () => {
     expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain(password);
   });
 
+  it('a wrong path prefix rejects naming the login URL, instead of reporting every check as drift', async () => {
+    const { url, email, password } = await service();
+    const error = await runConformance({ baseUrl: `${url}/v1`, email, password }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(isPaymentApiError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 404 });
+    expect((error as Error).message).toContain(`${url}/v1/auth/token`);
+    expect((error as Error).message).toMatch(/baseUrl/);
+  });
+
   it('a service that never answers rejects with PaymentTimeoutError after timeoutMs', async () => {
     const silent = await startReceiver('hang');
     later(silent.close);

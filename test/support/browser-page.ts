@@ -12,7 +12,7 @@ export interface BrowserFlowResult {
   readonly withdrawal: { status: string; externalId: string | undefined };
   readonly settledWebhook: { outcome: string; status?: number | undefined };
   readonly refusedWebhook: { outcome: string };
-  readonly details: { status: string; amount: number };
+  readonly details: { status: string | undefined; amount: number | undefined };
   readonly journal: string[];
   readonly startMockServer: string;
 }
@@ -59,7 +59,7 @@ async function runFlow(webhooks: {
       withdrawal: { status: withdrawal.status, externalId: withdrawal.externalId },
       settledWebhook: { outcome: settledWebhook.outcome, status: settledWebhook.status },
       refusedWebhook: { outcome: refusedWebhook?.outcome ?? 'none' },
-      details: { status: details.currency.status, amount: details.currency.amount },
+      details: { status: details.currency?.status, amount: details.currency?.amount },
       journal: mock.requests.map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
       startMockServer: await startMockServer().then(
         () => 'started',

@@ -115,7 +115,7 @@ describe('createWebhookHandler', () => {
     expect(reasonOf(payload).sort()).toEqual(['unconfirmed', 'unconfirmed', 'unconfirmed']);
   });
 
-  it('a client whose answer is not details: confirmation-failed, nothing unhandled', async () => {
+  it('a client whose answer has neither currency nor cryptocurrency: unconfirmed, nothing unhandled', async () => {
     const payload = await settled('PAID');
     const odd = {
       deposits: client.deposits,
@@ -132,7 +132,7 @@ describe('createWebhookHandler', () => {
     await handler.idle();
     expect(events).toEqual([]);
     expect(failures).toMatchObject([
-      { reason: 'confirmation-failed', error: expect.any(TypeError) },
+      { reason: 'unconfirmed', error: { message: expect.stringContaining('no Pix side') } },
     ]);
   });
 

@@ -41,7 +41,7 @@ describe('deposits for someone who is not a customer yet', () => {
     );
     const sent = service.journal().at(-1)?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ amount: 25, customer });
-    expect(Object.keys(sent).sort()).toEqual(['amount', 'currency', 'customer']);
+    expect(Object.keys(sent).sort()).toEqual(['amount', 'currency', 'customer', 'externalId']);
     expect(data).toMatchObject({ status: 'WAITING_PAYMENT', customerId: expect.any(String) });
     expect(data.customerId).not.toBe(f.customerId);
     await expect(client.customers.get(data.customerId)).resolves.toMatchObject(customer);

@@ -87,7 +87,7 @@ describe('pixKeys: paths, methods, bodies, answers', () => {
     expect(service.journal().map((entry) => entry.status)).toEqual([200, 200, 404, 200]);
   });
 
-  it('pixKeys.ensure: a 404 with no listed key that fits is thrown (e.g. registered to another customer)', async () => {
+  it('pixKeys.ensure: a 404 with several listed keys that fit is a PixKeyConflictError (e.g. registered to another customer)', async () => {
     service.restart({ maskKeys: true });
     const customerId = service.mock.customers.seeded._id;
     const other = service.mock.customers.create();
@@ -101,7 +101,7 @@ describe('pixKeys: paths, methods, bodies, answers', () => {
     }
     await expect(
       makeClient().pixKeys.ensure(customerId, { type: 'PHONE', key: '+5561912345678' }),
-    ).rejects.toBeInstanceOf(NotFoundError);
+    ).rejects.toMatchObject({ name: 'PixKeyConflictError', reason: 'ambiguous' });
     expect(service.mock.pixKeys.list(customerId)).toHaveLength(2);
   });
 

@@ -42,7 +42,7 @@ describe('withdrawals and deposits: details', () => {
     const client = makeClient();
     const deposit = await client.deposits.get(f.depositId);
     expect(deposit.identifiedDocumentPix).toBe(true);
-    expect(deposit.currency.status).toBe('PAID');
+    expect(deposit.currency?.status).toBe('PAID');
     const withdrawal = await client.withdrawals.get(f.withdrawalId);
     expect(withdrawal.identifiedDocumentPix).toBe(false);
   });

@@ -65,6 +65,51 @@ describe.each(mockTransports())('Deposits through $name', (transport) => {
       });
     });
 
+    it('the same externalId again answers the first deposit (201, same body) and creates nothing', async () => {
+      const currency = await depositCurrency(api, token);
+      const body = { amount: 12.5, customerId, currency, externalId: 'dep-9' };
+      const first = await api.call('POST', '/deposit', { token, body });
+      const second = await api.call('POST', '/deposit', { token, body: { ...body, amount: 99 } });
+      expect(first.status).toBe(201);
+      expect(second.status).toBe(201);
+      expect(second.body).toEqual(first.body);
+      expect(h.mock.deposits.list()).toHaveLength(1);
+      expect(h.mock.deposits.list()[0]).toMatchObject({ amount: 12.5, externalId: 'dep-9' });
+    });
+
+    it('a repeated externalId with a new customer answers the first deposit; no second customer', async () => {
+      const currency = await depositCurrency(api, token);
+      const customer = { name: 'Bia Lima', document: '52998224725' };
+      const body = { amount: 5, customer, currency, externalId: 'dep-new-1' };
+      const customersBefore = h.mock.customers.list().length;
+      const first = await api.call('POST', '/deposit', { token, body });
+      const second = await api.call('POST', '/deposit', { token, body });
+      expect(first.status).toBe(201);
+      expect(answerOf(second)).toEqual(answerOf(first));
+      expect(h.mock.deposits.list()).toHaveLength(1);
+      expect(h.mock.customers.list()).toHaveLength(customersBefore + 1);
+    });
+
+    it('a refused deposit reserves no externalId; another externalId is another deposit', async () => {
+      const currency = await depositCurrency(api, token);
+      const refused = await api.call('POST', '/deposit', {
+        token,
+        body: { amount: 1, customerId: UNKNOWN_ID, currency, externalId: 'dep-10' },
+      });
+      expect(answerOf(refused)).toEqual(NOT_FOUND);
+      const accepted = await api.call('POST', '/deposit', {
+        token,
+        body: { amount: 1, customerId, currency, externalId: 'dep-10' },
+      });
+      expect(accepted.status).toBe(201);
+      const other = await api.call('POST', '/deposit', {
+        token,
+        body: { amount: 2, customerId, currency, externalId: 'dep-11' },
+      });
+      expect(other.body).not.toEqual(accepted.body);
+      expect(h.mock.deposits.list()).toHaveLength(2);
+    });
+
     it('404 for an unknown customer; 400 for a withdrawal currency or a bad amount', async () => {
       const currency = await depositCurrency(api, token);
       const withdrawalCurrency = (await api.call('GET', '/withdraw/company/currencies', { token }))
