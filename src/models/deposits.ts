@@ -115,7 +115,7 @@ export const CreateDepositResult = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Answer of `POST /deposit`. */
-export type CreateDepositResult = z.infer<typeof CreateDepositResult>;
+export interface CreateDepositResult extends z.infer<typeof CreateDepositResult> {}
 
 /**
  * What `deposits.create` returns: the service's answer ({@link CreateDepositResult}) and the
