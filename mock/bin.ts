@@ -23,6 +23,9 @@ Options:
   --journal-limit <n>     most requests the journal keeps (default 10000)
   --delivery-log-limit <n> most webhook deliveries the log keeps (default 10000)
   --seed <value>          deterministic ids, password and times
+  --email <address>       the company's login e-mail (default merchant@payments.test)
+  --password <password>   the company's password (default: generated, printed at start);
+                          give both to know the login before the mock starts
   --webhook-url <url>     the company's callback URL for webhook deliveries
   --strict                withdrawals and deposits must send the whole currency
                           object (default: _id, name, type and symbol suffice, as
@@ -81,6 +84,8 @@ async function main(argv: string[]): Promise<number> {
     'journal-limit'?: string | undefined;
     'delivery-log-limit'?: string | undefined;
     seed?: string | undefined;
+    email?: string | undefined;
+    password?: string | undefined;
     'webhook-url'?: string | undefined;
     strict?: boolean | undefined;
     balance?: string[] | undefined;
@@ -98,6 +103,8 @@ async function main(argv: string[]): Promise<number> {
         'journal-limit': { type: 'string' },
         'delivery-log-limit': { type: 'string' },
         seed: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
         'webhook-url': { type: 'string' },
         strict: { type: 'boolean' },
         balance: { type: 'string', multiple: true },
@@ -125,6 +132,15 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(
       `--journal-limit must be a positive integer, got ${values['journal-limit']}\n`,
     );
+    return 2;
+  }
+  const { email: loginEmail, password: loginPassword } = values;
+  if (
+    (loginEmail === undefined) !== (loginPassword === undefined) ||
+    loginEmail === '' ||
+    loginPassword === ''
+  ) {
+    process.stderr.write('--email and --password go together, and neither may be empty\n');
     return 2;
   }
   const deliveryLogLimit =
@@ -174,6 +190,10 @@ async function main(argv: string[]): Promise<number> {
       journalLimit,
       deliveryLogLimit,
       seed,
+      credentials:
+        loginEmail === undefined || loginPassword === undefined
+          ? undefined
+          : { email: loginEmail, password: loginPassword },
       webhookUrl: values['webhook-url'] ?? null,
       strict: values.strict ?? false,
       ...(balance !== undefined ? { balance } : {}),

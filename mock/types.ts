@@ -250,7 +250,12 @@ export type MockBalance = MockFiatBalance | MockCryptoBalance;
  */
 export interface MockFiatBalance {
   /** The currency, as the balance route names it. */
-  readonly currency: { readonly type: string; readonly name: string };
+  readonly currency: {
+    /** Payment method, `PIX`. */
+    readonly type: string;
+    /** Currency code, `BRL`. */
+    readonly name: string;
+  };
   /** The amount available, a decimal number (exact to the cent). */
   readonly totalAmount: number;
   /** The amount held by withdrawals created and not yet paid or failed. */
@@ -267,7 +272,12 @@ export interface MockFiatBalance {
  */
 export interface MockCryptoBalance {
   /** The cryptocurrency, as the balance route names it. */
-  readonly cryptocurrency: { readonly name: string; readonly symbol: string };
+  readonly cryptocurrency: {
+    /** Its code, `USDT`. */
+    readonly name: string;
+    /** Its symbol, `USDT`. */
+    readonly symbol: string;
+  };
   /** The amount, a decimal number (exact to six decimals). */
   readonly totalAmount: number;
 }

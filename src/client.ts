@@ -202,15 +202,60 @@ function checkSecretField(name: string, value: unknown, issues: PaymentIssue[]):
  * ```
  */
 export class PaymentClient {
-  /** Pix keys of customers. */
+  /**
+   * Pix keys of customers, {@link PixKeys}:
+   *
+   * - {@link PixKeys.add | add(customerId, input)}: registers a key
+   * - {@link PixKeys.list | list(customerId)}: the customer's keys
+   * - {@link PixKeys.ensure | ensure(customerId, input)}: the key, registered only if absent
+   * - {@link PixKeys.remove | remove(customerId, keyId)}: removes a key
+   *
+   * @group Resources
+   */
   readonly pixKeys: PixKeys;
-  /** Withdrawals: currencies, creation, details, webhook resend. */
+  /**
+   * Withdrawals, payouts to a Pix key, {@link Withdrawals}:
+   *
+   * - {@link Withdrawals.listCurrencies | listCurrencies()}: the currencies to withdraw in
+   * - {@link Withdrawals.create | create(request)}: pays out, once per `externalId`
+   * - {@link Withdrawals.get | get(id)}: details and current status
+   * - {@link Withdrawals.resendWebhook | resendWebhook(id)}: the webhook sent again
+   *
+   * @group Resources
+   */
   readonly withdrawals: Withdrawals;
-  /** Deposits: currencies, creation, details, webhook resend. */
+  /**
+   * Deposits, Pix charges a payer pays, {@link Deposits}:
+   *
+   * - {@link Deposits.listCurrencies | listCurrencies()}: the currencies to receive in
+   * - {@link Deposits.create | create(request)}: a charge and its Pix copy-and-paste code
+   * - {@link Deposits.get | get(id)}: details and current status
+   * - {@link Deposits.resendWebhook | resendWebhook(id)}: the webhook sent again
+   *
+   * @group Resources
+   */
   readonly deposits: Deposits;
-  /** Customers (per the provider's public docs). */
+  /**
+   * Customers of the company account, {@link Customers} (per the provider's public docs):
+   *
+   * - {@link Customers.create | create(input)}: registers a customer, or finds the one on file
+   * - {@link Customers.get | get(id)}: a customer by `_id`
+   * - {@link Customers.update | update(id, changes)}: replaces a customer's data
+   *
+   * @group Resources
+   */
   readonly customers: Customers;
-  /** The company account: balances and sub-accounts (per the provider's public docs). */
+  /**
+   * The company account: balances and sub-accounts, {@link Company} (per the provider's public
+   * docs):
+   *
+   * - {@link Company.getBalance | getBalance(filter?)}: the account's balances
+   * - {@link Company.createSubAccount | createSubAccount(input)}: a sub-account of a partner account
+   * - {@link Company.registerWebhook | registerWebhook(input)}: the sub-account's first webhook
+   * - {@link Company.allowWithdrawalIp | allowWithdrawalIp(ip)}: the sub-account's withdrawal IP
+   *
+   * @group Resources
+   */
   readonly company: Company;
 
   readonly #transport: Transport;

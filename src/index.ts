@@ -2,6 +2,10 @@
  * The client of the Pix payment service: `PaymentClient`, its models, builders, Pix key
  * validation, money helpers and typed errors.
  *
+ * The sections follow the client: {@link PaymentClient} and its options, then one section per
+ * resource (`client.withdrawals` and the others: the class and its methods, the request and answer
+ * types, helpers, and the zod schemas that check them), the models they share, and the errors.
+ *
  * @module pix-payment-sdk
  */
 export {

@@ -18,7 +18,7 @@ export const TokenRequest = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /auth/token`. */
-export type TokenRequest = z.infer<typeof TokenRequest>;
+export interface TokenRequest extends z.infer<typeof TokenRequest> {}
 
 /**
  * Answer of `POST /auth/token`: `{ token }`, a JWT to send as `Authorization: Bearer <token>`.
@@ -36,4 +36,4 @@ export const TokenResponse = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Answer of `POST /auth/token`. */
-export type TokenResponse = z.infer<typeof TokenResponse>;
+export interface TokenResponse extends z.infer<typeof TokenResponse> {}

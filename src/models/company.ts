@@ -24,7 +24,7 @@ export const Cryptocurrency = /* @__PURE__ */ schema(() =>
   }),
 );
 /** A cryptocurrency as the service lists it. */
-export type Cryptocurrency = z.infer<typeof Cryptocurrency>;
+export interface Cryptocurrency extends z.infer<typeof Cryptocurrency> {}
 
 /**
  * A blockchain network as the service lists it (per the provider's public docs), for a
@@ -45,7 +45,7 @@ export const BlockchainNetwork = /* @__PURE__ */ schema(() =>
   }),
 );
 /** A blockchain network as the service lists it. */
-export type BlockchainNetwork = z.infer<typeof BlockchainNetwork>;
+export interface BlockchainNetwork extends z.infer<typeof BlockchainNetwork> {}
 
 /**
  * Body of `POST /balance/company` (per the provider's public docs): `{}` for every balance, or a
@@ -80,7 +80,25 @@ export const BalanceFilter = /* @__PURE__ */ schema(() =>
   ]),
 );
 /** Body of `POST /balance/company`: nothing, a currency or a cryptocurrency. */
-export type BalanceFilter = z.infer<typeof BalanceFilter>;
+export type BalanceFilter =
+  | {
+      /** A listed currency, whole: its balance only. */
+      currency: Currency;
+      /** Never sent together with `currency`. */
+      cryptocurrency?: undefined;
+    }
+  | {
+      /** A listed cryptocurrency, whole: its balance only. */
+      cryptocurrency: Cryptocurrency;
+      /** Never sent together with `cryptocurrency`. */
+      currency?: undefined;
+    }
+  | {
+      /** Left out: every balance. */
+      currency?: undefined;
+      /** Left out: every balance. */
+      cryptocurrency?: undefined;
+    };
 
 /**
  * One balance of the account (per the provider's public docs): a fiat one names its `currency`
@@ -123,7 +141,7 @@ export const Balance = /* @__PURE__ */ schema(() =>
   }),
 );
 /** One balance of the account, fiat or crypto. */
-export type Balance = z.infer<typeof Balance>;
+export interface Balance extends z.infer<typeof Balance> {}
 
 /**
  * Answer of `POST /balance/company` (200): always an array, one entry per balance found.
@@ -135,7 +153,7 @@ export type Balance = z.infer<typeof Balance>;
  */
 export const BalanceList = /* @__PURE__ */ schema(() => z.array(Balance));
 /** Answer of `POST /balance/company`. */
-export type BalanceList = z.infer<typeof BalanceList>;
+export type BalanceList = Balance[];
 
 /**
  * The BRL balance in exact integer cents: what is available and what pending withdrawals hold.
@@ -195,7 +213,10 @@ export const SubAccountFee = /* @__PURE__ */ schema(() =>
   }),
 );
 /** The fee the main account takes from each operation of a sub-account. */
-export type SubAccountFee = z.infer<typeof SubAccountFee>;
+export interface SubAccountFee extends z.infer<typeof SubAccountFee> {
+  /** `PERCENTAGE` or `FIXED`. */
+  type: 'PERCENTAGE' | 'FIXED';
+}
 
 /**
  * The fees of one direction (`deposit` or `withdraw`) of a sub-account: one entry per currency,
@@ -243,7 +264,29 @@ export const SubAccountFees = /* @__PURE__ */ schema(() =>
   }),
 );
 /** The fees of one direction of a sub-account. */
-export type SubAccountFees = z.infer<typeof SubAccountFees>;
+export interface SubAccountFees extends z.infer<typeof SubAccountFees> {
+  /** Fiat currencies, each a listed currency object and its fee. */
+  currencies: Array<{
+    /** A listed currency, whole. */
+    currency: Currency;
+    /** The fee on it. */
+    fee: SubAccountFee;
+  }>;
+  /** Blockchain networks, each a listed network object and its fee. */
+  blockchainNetworks: Array<{
+    /** A listed network, whole. */
+    blockchainNetwork: BlockchainNetwork;
+    /** The fee on it. */
+    fee: SubAccountFee;
+  }>;
+  /** Cryptocurrencies, each a listed cryptocurrency object and its fee. */
+  cryptocurrencies: Array<{
+    /** A listed cryptocurrency, whole. */
+    cryptocurrency: Cryptocurrency;
+    /** The fee on it. */
+    fee: SubAccountFee;
+  }>;
+}
 
 /**
  * Body of `POST /company/subaccount` (per the provider's public docs; partner accounts only): the
@@ -295,7 +338,12 @@ export const CreateSubAccountInput = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /company/subaccount`. */
-export type CreateSubAccountInput = z.infer<typeof CreateSubAccountInput>;
+export interface CreateSubAccountInput extends z.infer<typeof CreateSubAccountInput> {
+  /** Fees on the sub-account's deposits. */
+  deposit: SubAccountFees;
+  /** Fees on the sub-account's withdrawals. */
+  withdraw: SubAccountFees;
+}
 
 /**
  * Body of `POST /webhook/subaccount` (per the provider's public docs): a name for the webhook and
@@ -315,7 +363,7 @@ export const SubAccountWebhookInput = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /webhook/subaccount`. */
-export type SubAccountWebhookInput = z.infer<typeof SubAccountWebhookInput>;
+export interface SubAccountWebhookInput extends z.infer<typeof SubAccountWebhookInput> {}
 
 /**
  * Body of `POST /withdraw/allowed-ip/subaccount` (per the provider's public docs): the IPv4 or
@@ -333,4 +381,4 @@ export const WithdrawalIpInput = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /withdraw/allowed-ip/subaccount`. */
-export type WithdrawalIpInput = z.infer<typeof WithdrawalIpInput>;
+export interface WithdrawalIpInput extends z.infer<typeof WithdrawalIpInput> {}

@@ -30,7 +30,7 @@ export const Fee = /* @__PURE__ */ schema(() =>
   }),
 );
 /** A fee entry of `supplierFeeByActivity`. */
-export type Fee = z.infer<typeof Fee>;
+export interface Fee extends z.infer<typeof Fee> {}
 
 /**
  * Payment method of a currency; the service shows `PIX`.
@@ -75,7 +75,10 @@ export const Currency = /* @__PURE__ */ schema(() =>
   }),
 );
 /** A fiat currency as the list operations return it. */
-export type Currency = z.infer<typeof Currency>;
+export interface Currency extends z.infer<typeof Currency> {
+  /** Fees by activity name (`servicetreeal`, `servicetreealliquidity`); absent in some answers. */
+  supplierFeeByActivity?: Record<string, Fee> | undefined;
+}
 
 /**
  * Answer of `GET /withdraw/company/currencies` and `GET /deposit/company/currencies` (200).
@@ -87,7 +90,7 @@ export type Currency = z.infer<typeof Currency>;
  */
 export const CurrencyList = /* @__PURE__ */ schema(() => z.array(Currency));
 /** Answer of the currency list operations. */
-export type CurrencyList = z.infer<typeof CurrencyList>;
+export type CurrencyList = Currency[];
 
 /** The fields a currency object must carry to be sent in a withdrawal or a deposit. */
 export const CURRENCY_REQUIRED_FIELDS = [

@@ -22,7 +22,7 @@ export const CreateCustomerInput = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /customer`. */
-export type CreateCustomerInput = z.infer<typeof CreateCustomerInput>;
+export interface CreateCustomerInput extends z.infer<typeof CreateCustomerInput> {}
 
 /**
  * Answer of `POST /customer`: 201 `Novo cliente criado com sucesso` with the new customer, or 200
@@ -53,7 +53,7 @@ export const CreateCustomerResult = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Answer of `POST /customer`. */
-export type CreateCustomerResult = z.infer<typeof CreateCustomerResult>;
+export interface CreateCustomerResult extends z.infer<typeof CreateCustomerResult> {}
 
 /**
  * The message of the 200 answer of `POST /customer`: a customer with this name or document is
@@ -100,7 +100,7 @@ export const UpdateCustomerInput = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `PUT /customer/{id}`. */
-export type UpdateCustomerInput = z.infer<typeof UpdateCustomerInput>;
+export interface UpdateCustomerInput extends z.infer<typeof UpdateCustomerInput> {}
 
 /**
  * A customer as `GET /customer/{id}` returns it (per the provider's public docs).
@@ -129,4 +129,4 @@ export const Customer = /* @__PURE__ */ schema(() =>
   }),
 );
 /** A customer as `GET /customer/{id}` returns it. */
-export type Customer = z.infer<typeof Customer>;
+export interface Customer extends z.infer<typeof Customer> {}

@@ -29,7 +29,10 @@ export const DepositForCustomerId = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /deposit` for a customer on file. */
-export type DepositForCustomerId = z.infer<typeof DepositForCustomerId>;
+export interface DepositForCustomerId extends z.infer<typeof DepositForCustomerId> {
+  /** The whole deposit currency object, as listed. */
+  currency: Currency;
+}
 
 /**
  * Body of `POST /deposit` for someone who is not a customer yet (per the provider's public docs):
@@ -61,7 +64,12 @@ export const DepositForNewCustomer = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /deposit` for someone who is not a customer yet. */
-export type DepositForNewCustomer = z.infer<typeof DepositForNewCustomer>;
+export interface DepositForNewCustomer extends z.infer<typeof DepositForNewCustomer> {
+  /** The customer to register with the deposit. */
+  customer: CreateCustomerInput;
+  /** The whole deposit currency object, as listed. */
+  currency: Currency;
+}
 
 /**
  * Body of `POST /deposit` (per the provider's public docs): exactly one of `customerId` (a customer
@@ -77,7 +85,7 @@ export const DepositRequest = /* @__PURE__ */ schema(() =>
   z.union([DepositForCustomerId, DepositForNewCustomer]),
 );
 /** Body of `POST /deposit`: for a customer on file, or for a new one. */
-export type DepositRequest = z.infer<typeof DepositRequest>;
+export type DepositRequest = DepositForCustomerId | DepositForNewCustomer;
 
 /**
  * Answer of `POST /deposit` (201): `Pix Gerado com Sucesso` and the deposit, whose `code` is the
@@ -107,7 +115,7 @@ export const CreateDepositResult = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Answer of `POST /deposit`. */
-export type CreateDepositResult = z.infer<typeof CreateDepositResult>;
+export interface CreateDepositResult extends z.infer<typeof CreateDepositResult> {}
 
 /**
  * What `deposits.create` returns: the service's answer ({@link CreateDepositResult}) and the

@@ -40,7 +40,7 @@ export const PixKey = /* @__PURE__ */ schema(() =>
   }),
 );
 /** A Pix key as the service returns it. */
-export type PixKey = z.infer<typeof PixKey>;
+export interface PixKey extends z.infer<typeof PixKey> {}
 
 /**
  * Body of `POST /pix/customer/{customerId}/key`: the key value and its type.
@@ -59,7 +59,7 @@ export const PixKeyInput = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /pix/customer/{customerId}/key`. */
-export type PixKeyInput = z.infer<typeof PixKeyInput>;
+export interface PixKeyInput extends z.infer<typeof PixKeyInput> {}
 
 /**
  * Answer of `POST /pix/customer/{customerId}/key` (201): a confirmation message (per the provider's
@@ -79,7 +79,10 @@ export const AddPixKeyResult = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Answer of `POST /pix/customer/{customerId}/key`. */
-export type AddPixKeyResult = z.infer<typeof AddPixKeyResult>;
+export interface AddPixKeyResult extends z.infer<typeof AddPixKeyResult> {
+  /** The registered key: store it and send it whole in withdrawals. */
+  key: PixKey;
+}
 
 /**
  * Answer of `GET /pix/customer/{customerId}/key` (200): a plain array of keys, not paginated.
@@ -91,4 +94,4 @@ export type AddPixKeyResult = z.infer<typeof AddPixKeyResult>;
  */
 export const PixKeyList = /* @__PURE__ */ schema(() => z.array(PixKey));
 /** Answer of `GET /pix/customer/{customerId}/key`. */
-export type PixKeyList = z.infer<typeof PixKeyList>;
+export type PixKeyList = PixKey[];

@@ -42,4 +42,4 @@ export const MessageResult = /* @__PURE__ */ schema(() =>
   }),
 );
 /** The `{ message }` body of a confirmation or an error answer. */
-export type MessageResult = z.infer<typeof MessageResult>;
+export interface MessageResult extends z.infer<typeof MessageResult> {}

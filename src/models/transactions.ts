@@ -59,7 +59,7 @@ export const TransactionCurrency = /* @__PURE__ */ schema(() =>
   }),
 );
 /** The fiat side of a transaction in its details. */
-export type TransactionCurrency = z.infer<typeof TransactionCurrency>;
+export interface TransactionCurrency extends z.infer<typeof TransactionCurrency> {}
 
 /**
  * The crypto side of a transaction in its details (`cryptocurrency`, per the provider's public
@@ -86,7 +86,7 @@ export const TransactionCryptocurrency = /* @__PURE__ */ schema(() =>
   }),
 );
 /** The crypto side of a transaction in its details. */
-export type TransactionCryptocurrency = z.infer<typeof TransactionCryptocurrency>;
+export interface TransactionCryptocurrency extends z.infer<typeof TransactionCryptocurrency> {}
 
 /**
  * Details of a withdrawal or a deposit (`GET /withdraw/{id}/details`, `GET /deposit/{id}/details`,
@@ -148,7 +148,7 @@ export const TransactionDetails = /* @__PURE__ */ schema(() =>
  * const fields: TransactionDetailsFields = await client.deposits.get(depositId);
  * ```
  */
-export type TransactionDetailsFields = z.infer<typeof TransactionDetails>;
+export interface TransactionDetailsFields extends z.infer<typeof TransactionDetails> {}
 /**
  * Details of a fiat (Pix) operation: `currency` is there; a conversion also has `cryptocurrency`.
  *

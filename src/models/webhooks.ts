@@ -63,7 +63,7 @@ export const WebhookPayload = /* @__PURE__ */ schema(() =>
  * const fields: WebhookPayloadFields = parseWebhookPayload(body);
  * ```
  */
-export type WebhookPayloadFields = z.infer<typeof WebhookPayload>;
+export interface WebhookPayloadFields extends z.infer<typeof WebhookPayload> {}
 /**
  * A delivery for a Pix operation: it has `type` (`PIX`).
  *

@@ -29,7 +29,12 @@ export const WithdrawalRequest = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Body of `POST /withdraw`. */
-export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
+export interface WithdrawalRequest extends z.infer<typeof WithdrawalRequest> {
+  /** The whole withdrawal currency object, as listed. */
+  currency: Currency;
+  /** The whole Pix key object, as listed or added. */
+  pixKey: PixKey;
+}
 
 /**
  * Answer of `POST /withdraw` (201): `Solicitação de Saque realizada com sucesso`, the status
@@ -53,10 +58,10 @@ export const CreateWithdrawalResponse = /* @__PURE__ */ schema(() =>
   }),
 );
 /** Answer of `POST /withdraw` as the service sends it. */
-export type CreateWithdrawalResponse = z.infer<typeof CreateWithdrawalResponse>;
+export interface CreateWithdrawalResponse extends z.infer<typeof CreateWithdrawalResponse> {}
 
 /** What `withdrawals.create` returns: the service's answer and the `externalId` that was sent. */
-export type CreateWithdrawalResult = CreateWithdrawalResponse & {
+export interface CreateWithdrawalResult extends CreateWithdrawalResponse {
   /** The `externalId` sent: yours, or the one the client generated. Store it. */
   externalId: string;
-};
+}

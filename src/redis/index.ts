@@ -3,7 +3,7 @@
  * a merchant account, on Redis. Needs a client of the `redis` package (5 or 6, an optional peer
  * dependency) or of `ioredis` (5 or 6).
  *
- * @module redis
+ * @module pix-payment-sdk/redis
  */
 export type {
   IoRedisTokenStoreClient,

@@ -13,6 +13,7 @@ import {
   type BalanceList,
   CreateSubAccountInput,
   Cryptocurrency,
+  type SubAccountFee,
   type SubAccountWebhookInput,
 } from '../models/company.js';
 import { Currency } from '../models/currencies.js';
@@ -253,7 +254,8 @@ function checkSubAccount(input: CreateSubAccountInput): void {
   checkSchema(CreateSubAccountInput, input, [], issues);
   if (issues.length === 0) {
     for (const direction of ['deposit', 'withdraw'] as const) {
-      for (const [group, entries] of Object.entries(input[direction])) {
+      const groups: Record<string, ReadonlyArray<{ fee: SubAccountFee }>> = { ...input[direction] };
+      for (const [group, entries] of Object.entries(groups)) {
         entries.forEach(({ fee }, index) => {
           if (fee.value < 0 || (fee.type === 'PERCENTAGE' && fee.value > 100)) {
             issues.push({

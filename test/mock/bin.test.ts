@@ -152,4 +152,25 @@ describe('pix-payment-mock (bin)', () => {
     child.kill('SIGTERM');
     expect(await exitOf(child)).toEqual({ code: 0, signal: null });
   });
+
+  it('--email and --password set the login a suite knows before the mock starts; one without the other exits 2', async () => {
+    const login = { email: 'qa@shop.example', password: 'known-in-advance' };
+    child = startBin(['--port', '0', '--email', login.email, '--password', login.password]);
+    const text = await output(child, /control:/);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+    const token = (body: unknown) =>
+      fetch(`${url}/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await token(login)).status).toBe(200);
+    expect((await token({ ...login, password: 'something-else' })).status).toBe(401);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+    child = startBin(['--port', '0', '--email', login.email]);
+    expect((await exitOf(child)).code).toBe(2);
+    child = startBin(['--port', '0', '--email', login.email, '--password', '']);
+    expect((await exitOf(child)).code).toBe(2);
+  });
 });
