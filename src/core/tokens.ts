@@ -213,7 +213,10 @@ async function fromStore<T>(
   try {
     return await run();
   } catch (error) {
-    throw new PaymentError(`tokenStore.${operation}() failed`, { cause: scrub(error) });
+    throw new PaymentError(
+      `tokenStore.${operation}() failed: check the store given as tokenStore (error.cause holds its error, secrets removed)`,
+      { cause: scrub(error) },
+    );
   }
 }
 
