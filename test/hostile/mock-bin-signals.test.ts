@@ -21,9 +21,20 @@ afterEach(() => {
   }
 });
 
+/**
+ * This process's environment without the settings an outer `npx -c '…'` leaves for its children
+ * (`npm_config_call` and the like): an inner `npm exec` would take them as its own and refuse.
+ */
+function npmFreeEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_config_(call|package|yes)$/i.test(name)),
+  );
+}
+
 function start(command: string, args: string[]): ChildProcess {
   const child = spawn(command, args, {
     cwd: root,
+    env: npmFreeEnv(),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
