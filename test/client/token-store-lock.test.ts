@@ -138,7 +138,8 @@ describe('TokenStore.lock: one login among the clients sharing a store', () => {
 
   it('a holder whose login fails releases the lock; a waiter then logs in itself', async () => {
     const { store, counts } = lockingStore();
-    service.mock.faults.inject({ path: '/auth/token', status: 503, times: 1 });
+    // The failing login is slow, so the other client surely comes to the lock while it is held.
+    service.mock.faults.inject({ path: '/auth/token', status: 503, times: 1, delayMs: 1_000 });
     // No retries: the holder's failed login is its call's end, the waiter's turn comes after it.
     const results = await Promise.allSettled(
       [makeClient({ tokenStore: store }), makeClient({ tokenStore: store })].map((client) =>
