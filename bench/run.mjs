@@ -1,11 +1,10 @@
 // Benchmarks of the built package (dist/), each printed against its target and recorded in
 // bench/RESULTS.md. Run with `npm run bench`, which builds first. Every loop here is bounded in
 // count and time, and all traffic stays on 127.0.0.1.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import {
   dist,
   fmtMs,
@@ -17,6 +16,7 @@ import {
   summary,
 } from './lib.mjs';
 import { benchMockMsw } from './mock-msw.mjs';
+import { benchMockServer } from './mock-server.mjs';
 import { benchFirstCall, benchImport, benchPeerSizes, benchPerCall } from './peers.mjs';
 import { benchRedis } from './redis.mjs';
 
@@ -147,112 +147,8 @@ function benchSize() {
   }
 }
 
-async function startMockProcess() {
-  const child = spawn(
-    process.execPath,
-    [join(root, 'dist', 'mock', 'bin.js'), '--port', '0', '--seed', '1'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  // The bin prints its URL, the seeded credentials and the seeded customer (mock/bin.ts): read
-  // them from there rather than guess them.
-  const printed = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the mock printed no URL: ${out}`)), 15_000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match =
-        /listening on (\S+)\s+email:\s+(\S+)\s+password:\s+(\S+)\s+customer id:\s+(\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({
-          url: match[1],
-          credentials: { email: match[2], password: match[3] },
-          customerId: match[4],
-        });
-      }
-    });
-  });
-  return {
-    ...printed,
-    stop: () => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')),
-  };
-}
-
-// Requests per second that were answered 2xx; any other answer or error fails the run, so a
-// wrong token or body cannot pass for speed.
-async function load(name, options) {
-  const result = await autocannon({ connections: 50, duration: quick ? 2 : 5, ...options });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(
-      `${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
-    );
-  }
-  return result.requests.average;
-}
-
 async function benchMock() {
-  const server = await startMockProcess();
-  const { credentials, customerId } = server;
-  const { token } = await (
-    await fetch(`${server.url}/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
-    })
-  ).json();
-  const authorization = `Bearer ${token}`;
-  const headers = { authorization, 'content-type': 'application/json' };
-  const added = await (
-    await fetch(`${server.url}/pix/customer/${customerId}/key`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ type: 'EMAIL', key: 'bench@example.com' }),
-    })
-  ).json();
-  const [currency] = await (
-    await fetch(`${server.url}/withdraw/company/currencies`, { headers })
-  ).json();
-
-  const getRate = await load('GET', {
-    url: `${server.url}/withdraw/company/currencies`,
-    headers: { authorization },
-  });
-  record(
-    'mock server: authenticated GET /withdraw/company/currencies',
-    `${Math.round(getRate)} req/s`,
-    '10,000 req/s',
-    getRate >= 10_000,
-  );
-
-  let sequence = 0;
-  const postRate = await load('POST', {
-    url: `${server.url}/withdraw`,
-    method: 'POST',
-    headers,
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({
-            amount: 1.5,
-            customerId,
-            currency,
-            pixKey: added.key,
-            externalId: `bench-${sequence++}`,
-          }),
-        }),
-      },
-    ],
-  });
-  record(
-    'mock server: authenticated POST /withdraw (a new withdrawal each)',
-    `${Math.round(postRate)} req/s`,
-    '10,000 req/s',
-    postRate >= 10_000,
-  );
-  await server.stop();
+  await benchMockServer({ quick, random });
 
   const mock = createPaymentServiceMock({ seed: 1 });
   const login = await mock.fetch(`${mock.baseUrl}/auth/token`, {

@@ -2,6 +2,7 @@
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
 import { accountControls, accountOf, type Track } from './account-controls.js';
+import { fromFetchRequest, toResponse } from './http.js';
 import { loadMsw } from './msw.js';
 import { createRouter, NETWORK_ERROR, type Router } from './router.js';
 import { assertSupportedRuntime } from './runtime.js';
@@ -104,7 +105,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
         ),
       });
     }
-    const result = await router.handle(request, path, state.auth.callerIp);
+    const result = await router.handle(fromFetchRequest(request), path, state.auth.callerIp);
     if (request.signal.aborted) throw request.signal.reason;
     if (result === NETWORK_ERROR) {
       throw new TypeError('fetch failed', {
@@ -112,15 +113,10 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       });
     }
     // An answer to HEAD has its headers only, as `fetch` over a network gives it.
-    if (request.method === 'HEAD' && result.body !== null) {
-      await result.body.cancel();
-      return new Response(null, {
-        status: result.status,
-        statusText: result.statusText,
-        headers: result.headers,
-      });
+    if (request.method === 'HEAD') {
+      return new Response(null, { status: result.status, headers: result.headers });
     }
-    return result;
+    return toResponse(result);
   };
 
   // Built on first read: msw is an optional peer, needed by this property alone.
@@ -132,11 +128,11 @@ function mockOver(parts: MockParts): PaymentServiceMock {
         ({ request }) => relativePath(state, request.url) !== undefined,
         async ({ request }) => {
           const result = await router.handle(
-            request,
+            fromFetchRequest(request),
             relativePath(state, request.url) ?? '/',
             state.auth.callerIp,
           );
-          return result === NETWORK_ERROR ? HttpResponse.error() : result;
+          return result === NETWORK_ERROR ? HttpResponse.error() : toResponse(result);
         },
       ),
     ]);

@@ -1,4 +1,4 @@
-import { reasonPhrase, sized } from './http.js';
+import { type Answer, jsonText, reasonPhrase } from './http.js';
 import { compilePathPattern, type PathMatcher } from './path-pattern.js';
 
 /**
@@ -145,7 +145,7 @@ export class InvalidFaultError extends TypeError {
  */
 export type FaultAction =
   | { readonly kind: 'network-error' }
-  | { readonly kind: 'respond'; readonly response: () => Response }
+  | { readonly kind: 'respond'; readonly response: () => Answer }
   | { readonly kind: 'pass' };
 
 interface ActiveFault {
@@ -244,19 +244,15 @@ function pathMatcher(spec: FaultSpec): PathMatcher {
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 function responder(status: number, body: string | null, spec: FaultSpec): FaultAction {
-  // Encoded once; each answer copies the bytes (the Fetch `Response` does) and declares their
-  // length, which the spec's headers cannot override (`checkHeaders` refuses framing headers).
-  const encoded = body === null ? null : sized(body);
-  return {
-    kind: 'respond',
-    response() {
-      const headers = new Headers();
-      if (encoded !== null) headers.set('content-type', 'application/json; charset=utf-8');
-      for (const [name, value] of Object.entries(spec.headers ?? {})) headers.set(name, value);
-      if (encoded !== null) headers.set('content-length', encoded.length);
-      return new Response(encoded?.bytes ?? null, { status, headers });
-    },
-  };
+  // The spec's headers may replace the content type, never the declared length (`checkHeaders`
+  // refuses framing headers); names lower-cased, as `Headers` keeps them.
+  const extra: Record<string, string> = {};
+  for (const [name, value] of Object.entries(spec.headers ?? {})) {
+    extra[name.toLowerCase()] = value.replace(/^[\t ]+|[\t ]+$/g, '');
+  }
+  const answer: Answer =
+    body === null ? { status, headers: extra, body: null } : jsonText(status, body, extra);
+  return { kind: 'respond', response: () => answer };
 }
 
 function actionOf(spec: FaultSpec, bodyText: string | undefined): FaultAction {

@@ -54,20 +54,82 @@ export function sized(text: string): { bytes: Uint8Array<ArrayBuffer>; length: s
 }
 
 /**
- * A JSON response, its body encoded once and its `Content-Length` declared.
+ * The UTF-8 byte length of a text: its length when it is all ASCII (no copy made), else the length
+ * of its encoding.
  *
  * @internal
  */
-export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
-  const { bytes, length } = sized(JSON.stringify(body));
-  return new Response(bytes, {
+export function utf8Length(text: string): number {
+  return /[\u0080-\uffff]/.test(text) ? encoder.encode(text).byteLength : text.length;
+}
+
+/**
+ * What the router answers: a status, headers (lower-case names) and a body whose length
+ * `content-length` declares. Each transport turns it into its own answer: MSW and `mock.fetch`
+ * into a Fetch `Response` ({@link toResponse}), the HTTP server into bytes on its socket, with no
+ * `Response` built and read back in between.
+ *
+ * @internal
+ */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** UTF-8 text (JSON), or `null` for a status without a body. */
+  readonly body: string | null;
+}
+
+/**
+ * An answer as a Fetch `Response`, for the transports that hand one to their caller.
+ *
+ * @internal
+ */
+export function toResponse(answer: Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * A JSON answer of the given text, its `Content-Length` declared.
+ *
+ * @internal
+ */
+export function jsonText(status: number, text: string, headers?: Record<string, string>): Answer {
+  return {
     status,
     headers: {
       'content-type': 'application/json; charset=utf-8',
       ...headers,
-      'content-length': length,
+      'content-length': String(utf8Length(text)),
     },
-  });
+    body: text,
+  };
+}
+
+/**
+ * A JSON answer, its body encoded once and its `Content-Length` declared.
+ *
+ * @internal
+ */
+export function json(status: number, body: unknown, headers?: Record<string, string>): Answer {
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+// The JSON of deeply frozen values, by identity: a value that cannot change encodes the same.
+const frozenTexts = new WeakMap<object, string>();
+
+/**
+ * A JSON answer of a deeply frozen value (the currency lists), encoded once for the life of the
+ * value rather than on every request. Only for values frozen all the way down: the cached text
+ * would not follow a change.
+ *
+ * @internal
+ */
+export function frozenJson(status: number, value: object): Answer {
+  let text = frozenTexts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    frozenTexts.set(value, text);
+  }
+  return jsonText(status, text);
 }
 
 /**
@@ -76,7 +138,7 @@ export function json(status: number, body: unknown, headers?: Record<string, str
  *
  * @internal
  */
-export function errorResponse(status: number, message = reasonPhrase(status)): Response {
+export function errorResponse(status: number, message = reasonPhrase(status)): Answer {
   return json(status, { message });
 }
 
@@ -113,7 +175,7 @@ export function refusalResponse(
   status: number,
   detail: string,
   message = reasonPhrase(status),
-): Response {
+): Answer {
   return json(status, { message }, reasonHeader(detail));
 }
 
@@ -183,13 +245,51 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
 }
 
 /**
+ * A request as the router reads it: what every transport can give without building a Fetch
+ * `Request` (the HTTP server reads Node's request directly; MSW and `mock.fetch` wrap theirs with
+ * {@link fromFetchRequest}).
+ *
+ * @internal
+ */
+export interface MockRequest {
+  /** Upper case. */
+  readonly method: string;
+  /** Absolute and normalised, the query included. */
+  readonly url: string;
+  /** A header's value, several joined with `, ` as `Headers#get` does; `null` when absent. */
+  header(name: string): string | null;
+  /** Aborted when the caller gives up (hangs up, or aborts its `fetch`). */
+  readonly signal: AbortSignal;
+  /** The body, refused with 413 above `limit` bytes. */
+  bytes(limit: number): Promise<Uint8Array>;
+}
+
+/**
+ * A Fetch `Request` as the router reads it.
+ *
+ * @internal
+ */
+export function fromFetchRequest(request: Request): MockRequest {
+  return {
+    method: request.method.toUpperCase(),
+    url: request.url,
+    header: (name) => request.headers.get(name),
+    signal: request.signal,
+    bytes: (limit) => readBodyBytes(request, limit),
+  };
+}
+
+// One decoder for every body: a fatal decoder that failed starts afresh on its next call.
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
  * The body as UTF-8 text; 400 when it is not valid UTF-8.
  *
  * @internal
  */
 export function utf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return strictDecoder.decode(bytes);
   } catch {
     throw new HttpError(400, 'body is not valid UTF-8');
   }
@@ -213,7 +313,27 @@ interface Budget {
  * the whole original alive behind it (V8 shares the characters), and that is what let large
  * bodies pile up in the journal. A string cut short marks the copy truncated.
  */
+/**
+ * Whether JSON.stringify writes the string as more than its characters in quotes: a quote, a
+ * backslash, a control character or a surrogate (a lone one becomes `\uXXXX`) inside.
+ */
+function escapedInJson(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function keptString(value: string, budget: Budget): string | undefined {
+  // The common case, a short plain string: its JSON is the string in quotes, and it is kept as it
+  // is (it is the parsed body's own string, not a slice of a larger one).
+  if (value.length + 2 <= budget.left && !escapedInJson(value)) {
+    budget.left -= value.length + 2;
+    return value;
+  }
   // A string longer than the budget is never serialised whole (it may be a megabyte).
   let piece =
     value.length + 2 <= budget.left ? value : value.slice(0, Math.max(0, budget.left - 2));

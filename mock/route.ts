@@ -1,3 +1,4 @@
+import type { Answer, MockRequest } from './http.js';
 import type { OperationId, ServiceOperation } from './operations.js';
 import type { AccountState } from './state/accounts.js';
 import type { ServiceState } from './state.js';
@@ -15,7 +16,7 @@ import type { ServiceState } from './state.js';
 export interface RouteContext {
   readonly state: AccountState;
   readonly service: ServiceState;
-  readonly request: Request;
+  readonly request: MockRequest;
   readonly params: Readonly<Record<string, string>>;
   readonly body: unknown;
   readonly callerIp: string;
@@ -27,7 +28,7 @@ export interface RouteContext {
  *
  * @internal
  */
-export type Resolver = (context: RouteContext) => Response | Promise<Response>;
+export type Resolver = (context: RouteContext) => Answer | Promise<Answer>;
 
 /**
  * One resolver per operation of the table, by id.

@@ -7,12 +7,13 @@ import { pixKeyResolvers } from './handlers/pix-keys.js';
 import { transactionResolvers } from './handlers/transactions.js';
 import { withdrawalResolvers } from './handlers/withdrawals.js';
 import {
+  type Answer,
   errorResponse,
   HttpError,
   isJsonContentType,
   journalBody,
   json,
-  readBodyBytes,
+  type MockRequest,
   reasonPhrase,
   refusalResponse,
   utf8,
@@ -32,7 +33,7 @@ import type { JournalEntry } from './types.js';
 export const NETWORK_ERROR: unique symbol = Symbol('pix-payment-mock.network-error');
 
 /** @internal */
-export type RouterResult = Response | typeof NETWORK_ERROR;
+export type RouterResult = Answer | typeof NETWORK_ERROR;
 
 // One resolver per operation id; the type makes a missing or unknown id a compile error.
 const RESOLVERS: Resolvers = {
@@ -68,7 +69,7 @@ export interface Router {
    * Answers a request. `path` is relative to the base URL (without the query), `callerIp` the
    * address the allowlist is checked against.
    */
-  handle(request: Request, path: string, callerIp: string): Promise<RouterResult>;
+  handle(request: MockRequest, path: string, callerIp: string): Promise<RouterResult>;
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -99,10 +100,10 @@ function normaliseIp(ip: string): string {
 /** The account of the request's token, when it may call `operation`, or why not. */
 async function authenticate(
   state: ServiceState,
-  request: Request,
+  request: MockRequest,
   operation: OperationId,
 ): Promise<AccountState | string> {
-  const header = request.headers.get('authorization');
+  const header = request.header('authorization');
   if (header === null) return 'missing Authorization header';
   // A promise used as a token: `mock.auth.issueToken()` without `await`.
   if (header.includes('[object Promise]')) {
@@ -118,8 +119,8 @@ async function authenticate(
   return account;
 }
 
-function parseJson(request: Request, bytes: Uint8Array): unknown {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
+function parseJson(request: MockRequest, bytes: Uint8Array): unknown {
+  if (!isJsonContentType(request.header('content-type'))) {
     // The mock's choice: a body must be declared as JSON, as a JSON body parser requires.
     throw new HttpError(400, 'Content-Type must be application/json');
   }
@@ -144,7 +145,7 @@ export function createRouter(state: ServiceState): Router {
       if (path === '/__mock' || path.startsWith('/__mock/')) {
         return handleControl(state, request, path);
       }
-      const method = request.method.toUpperCase();
+      const method = request.method;
       const query = queryOf(request.url);
       const segments = splitPath(path);
       let route: Route | undefined;
@@ -187,7 +188,7 @@ export function createRouter(state: ServiceState): Router {
         }
       }
 
-      let response: Response;
+      let response: Answer;
       try {
         response = await answer(state, request, route, params, callerIp, entry);
         entry.status = response.status;
@@ -222,7 +223,7 @@ export function createRouter(state: ServiceState): Router {
 
 async function answer(
   state: ServiceState,
-  request: Request,
+  request: MockRequest,
   route: Route | undefined,
   params: Record<string, string> | undefined,
   callerIp: string,
@@ -234,9 +235,9 @@ async function answer(
     bodyBytes?: number;
     truncated?: true;
   },
-): Promise<Response> {
+): Promise<Answer> {
   // The size limit comes first, as at the edge of a real service: 413 before 404 or 401.
-  const bytes = await readBodyBytes(request, state.maxBodyBytes);
+  const bytes = await request.bytes(state.maxBodyBytes);
   if (bytes.byteLength > 0) entry.bodyBytes = bytes.byteLength;
   if (!route || !params) {
     throw new HttpError(404, `no operation ${request.method} ${entry.path} under ${state.baseUrl}`);
@@ -267,10 +268,10 @@ async function answer(
 
 async function handleControl(
   state: ServiceState,
-  request: Request,
+  request: MockRequest,
   path: string,
-): Promise<Response> {
-  const method = request.method.toUpperCase();
+): Promise<Answer> {
+  const method = request.method;
   const segments = splitPath(path);
   try {
     // `?account=<id>` addresses a sub-account; without it, the main account.
@@ -285,7 +286,7 @@ async function handleControl(
       if (!params) continue;
       let body: unknown;
       if (route.body) {
-        const text = utf8(await readBodyBytes(request, state.maxBodyBytes));
+        const text = utf8(await request.bytes(state.maxBodyBytes));
         if (text.trim() !== '') {
           try {
             body = JSON.parse(text);

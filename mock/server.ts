@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockParts } from './create.js';
-import { reasonHeader, reasonPhrase } from './http.js';
+import { HttpError, type MockRequest, reasonHeader, reasonPhrase } from './http.js';
 import { NETWORK_ERROR } from './router.js';
 import { type AccessRules, accessRules, pointsAtServer, refusalOf } from './server-access.js';
 import type { MockServerListenOptions, PaymentServiceMock, RunningMockServer } from './types.js';
@@ -97,29 +97,61 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefin
   });
 }
 
-function toRequest(
-  req: IncomingMessage,
-  url: URL,
-  body: Buffer | undefined,
-  signal: AbortSignal,
-): Request {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i] ?? '';
-    const value = req.rawHeaders[i + 1] ?? '';
-    // Hop-by-hop headers are the server's business, not the service's.
-    if (/^(connection|keep-alive|transfer-encoding|upgrade|host)$/i.test(name)) continue;
-    headers.append(name, value);
-  }
-  const method = (req.method ?? 'GET').toUpperCase();
-  const hasBody = method !== 'GET' && method !== 'HEAD' && body !== undefined && body.length > 0;
-  return new Request(url, {
-    method,
-    headers,
-    signal,
-    ...(hasBody ? { body: new Uint8Array(body) } : {}),
-  });
+/** Whether the caller of a request hung up, and the signal that says so once asked for. */
+interface HangUp {
+  hungUp: boolean;
+  controller?: AbortController;
 }
+
+// Hop-by-hop headers are the server's business, not the service's.
+const HOP_BY_HOP = /^(connection|keep-alive|transfer-encoding|upgrade|host)$/;
+
+/**
+ * Node's request as the router reads it, with no Fetch `Request` built: headers are looked up in
+ * `rawHeaders` when asked for (a handful per request), the body is the one already read, and the
+ * abort signal exists only if something waits on it (a fault's delay).
+ */
+function nodeRequest(
+  req: IncomingMessage,
+  method: string,
+  url: string,
+  body: Buffer,
+  hangUp: HangUp,
+): MockRequest {
+  // A GET or HEAD has no body for the service, as a Fetch `Request` would carry none.
+  const bytes = method === 'GET' || method === 'HEAD' ? new Uint8Array(0) : body;
+  return {
+    method,
+    url,
+    header(name) {
+      if (HOP_BY_HOP.test(name)) return null;
+      const raw = req.rawHeaders;
+      let value: string | null = null;
+      for (let i = 0; i < raw.length; i += 2) {
+        const key = raw[i] ?? '';
+        if (key.length !== name.length || key.toLowerCase() !== name) continue;
+        const item = raw[i + 1] ?? '';
+        value = value === null ? item : `${value}, ${item}`;
+      }
+      return value;
+    },
+    get signal() {
+      if (hangUp.controller === undefined) {
+        hangUp.controller = new AbortController();
+        if (hangUp.hungUp) hangUp.controller.abort();
+      }
+      return hangUp.controller.signal;
+    },
+    bytes: async (limit) => {
+      if (bytes.byteLength > limit) throw new HttpError(413, `body exceeds ${limit} bytes`);
+      return bytes;
+    },
+  };
+}
+
+// A path that the WHATWG URL parser leaves as it is: no dot segment, no percent-encoding, no
+// character it would encode, no query; not `//` (which it reads as a host).
+const PLAIN_PATH = /^\/(?!\/)[\w\-/]*$/;
 
 async function handle(
   parts: MockParts,
@@ -127,17 +159,33 @@ async function handle(
   origin: string,
   req: IncomingMessage,
   res: ServerResponse,
+  hangUp: HangUp,
 ): Promise<void> {
   const limit = parts.state.maxBodyBytes;
-  let url: URL;
-  try {
-    url = new URL(req.url ?? '/', origin);
-    if (url.origin !== origin) throw new TypeError('absolute-form request target');
-  } catch {
-    answerEarly(req, res, 400, { message: reasonPhrase(400) }, 'the request target is not a path');
-    return;
+  const target = req.url ?? '/';
+  let pathname: string;
+  let href: string;
+  if (PLAIN_PATH.test(target)) {
+    pathname = target;
+    href = origin + target;
+  } else {
+    try {
+      const url = new URL(target, origin);
+      if (url.origin !== origin) throw new TypeError('absolute-form request target');
+      pathname = url.pathname;
+      href = url.href;
+    } catch {
+      answerEarly(
+        req,
+        res,
+        400,
+        { message: reasonPhrase(400) },
+        'the request target is not a path',
+      );
+      return;
+    }
   }
-  const control = url.pathname === '/__mock' || url.pathname.startsWith('/__mock/');
+  const control = pathname === '/__mock' || pathname.startsWith('/__mock/');
   const refusal = refusalOf(access, req, control);
   if (refusal) {
     answerEarly(
@@ -156,50 +204,47 @@ async function handle(
     return;
   }
   // `Expect: 100-continue`: the checks above passed, so the caller may send its body.
-  if (/^100-continue$/i.test(req.headers.expect ?? '')) res.writeContinue();
+  if (req.headers.expect !== undefined && /^100-continue$/i.test(req.headers.expect)) {
+    res.writeContinue();
+  }
   const body = await readBody(req, limit);
   if (req.socket.destroyed) return;
   if (body === undefined) {
     answerEarly(req, res, 413, { message: reasonPhrase(413) }, tooLarge);
     return;
   }
-  let request: Request;
-  try {
-    // The caller hanging up aborts the request, as it does in MSW and mock.fetch, so a fault's
-    // delay at the edge ends the same way over every transport.
-    const hangUp = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) hangUp.abort();
-    });
-    request = toRequest(req, url, body, hangUp.signal);
-  } catch {
-    send(res, 400, { message: reasonPhrase(400) });
-    return;
-  }
-  if (request.method === 'GET' && url.pathname === '/openapi.json') {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method === 'GET' && pathname === '/openapi.json') {
     // The service's OpenAPI document, its server set to this mock (loaded only when asked for).
     const { createOpenApiDocument } = await import('./openapi.js');
     send(res, 200, createOpenApiDocument({ serverUrl: origin }));
     return;
   }
   const callerIp = req.socket.remoteAddress ?? '';
-  const result = await parts.router.handle(request, url.pathname, callerIp);
+  // The caller hanging up aborts the request, as it does in MSW and mock.fetch, so a fault's
+  // delay at the edge ends the same way over every transport.
+  const request = nodeRequest(req, method, href, body, hangUp);
+  const result = await parts.router.handle(request, pathname, callerIp);
   if (result === NETWORK_ERROR) {
     req.socket.destroy();
     return;
   }
-  const payload = Buffer.from(await result.arrayBuffer());
   // Answered already: the server was closed while this request was running.
   if (res.headersSent) return;
-  const headers: Record<string, string> = {};
-  result.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  // The length of the bytes sent, whatever the answer declared; none on a status without a body.
-  if (result.status === 204 || result.status === 304) delete headers['content-length'];
-  else headers['content-length'] = String(payload.length);
-  res.writeHead(result.status, headers);
-  res.end(payload);
+  const { status } = result;
+  if (status === 204 || status === 304 || result.body === null) {
+    // No body, and none declared on a status that cannot have one.
+    const headers = { ...result.headers };
+    if (status === 204 || status === 304) delete headers['content-length'];
+    else headers['content-length'] = '0';
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
+  // The answer declares the UTF-8 length of its text; a string body leaves in one write with the
+  // head (Node joins them), not in two.
+  res.writeHead(status, result.headers);
+  res.end(result.body);
 }
 
 const CLOSED_DURING_CALL =
@@ -279,8 +324,14 @@ export async function startServer(
       return;
     }
     inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-    handle(ready.parts, ready.access, origin, req, res).catch(() => {
+    const hangUp: HangUp = { hungUp: false };
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (res.writableFinished) return;
+      hangUp.hungUp = true;
+      hangUp.controller?.abort();
+    });
+    handle(ready.parts, ready.access, origin, req, res, hangUp).catch(() => {
       send(res, 500, { message: reasonPhrase(500) });
     });
   });

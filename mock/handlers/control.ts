@@ -1,5 +1,5 @@
 import { type FaultSpec, InvalidFaultError } from '../faults.js';
-import { HttpError, isRecord, json, own } from '../http.js';
+import { type Answer, HttpError, isRecord, json, own } from '../http.js';
 import { deniableOperation, type OperationId } from '../operations.js';
 import type { AccountState } from '../state/accounts.js';
 import { LedgerArea } from '../state/ledger.js';
@@ -25,7 +25,7 @@ export interface ControlRoute {
     account: AccountState;
     params: Readonly<Record<string, string>>;
     body: unknown;
-  }): Response | Promise<Response>;
+  }): Answer | Promise<Answer>;
 }
 
 function objectBody(body: unknown): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { HttpError, isRecord, json, own } from '../http.js';
+import { type Answer, HttpError, isRecord, json, own } from '../http.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
@@ -73,7 +73,7 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
 };
 
 // The 201 answer of a deposit, for its first request and for every repeat of its externalId.
-function created(record: TransactionRecord): Response {
+function created(record: TransactionRecord): Answer {
   return json(201, {
     message: CREATED,
     data: {

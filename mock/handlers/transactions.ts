@@ -1,4 +1,4 @@
-import { HttpError, json } from '../http.js';
+import { frozenJson, HttpError, json } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolver, Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
@@ -54,7 +54,8 @@ function shared(
   kind: TransactionKind,
 ): Readonly<Record<'listCurrencies' | 'get' | 'resend', Resolver>> {
   return {
-    listCurrencies: ({ state }) => json(200, state.currenciesOf(kind)),
+    // The lists are frozen: encoded once, not on every request.
+    listCurrencies: ({ state }) => frozenJson(200, state.currenciesOf(kind)),
     get: ({ state, params }) =>
       json(200, detailsOf(state, transactionOr404(state, kind, params.id))),
     resend({ state, params }) {
