@@ -75,6 +75,8 @@ function answerEarly(
   req.resume();
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /** Reads the body; `undefined` as soon as it is larger than `limit` (the rest is left unread). */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
@@ -207,7 +209,12 @@ async function handle(
   if (req.headers.expect !== undefined && /^100-continue$/i.test(req.headers.expect)) {
     res.writeContinue();
   }
-  const body = await readBody(req, limit);
+  // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 6.3): nothing to
+  // wait for, the common case of a GET.
+  const framed =
+    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  const body = framed ? await readBody(req, limit) : EMPTY;
+  if (!framed) req.resume();
   if (req.socket.destroyed) return;
   if (body === undefined) {
     answerEarly(req, res, 413, { message: reasonPhrase(413) }, tooLarge);
