@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   isPaymentApiError,
   isPaymentApiErrorWithStatus,
@@ -10,8 +10,7 @@ import {
   PaymentLoginError,
   PaymentTimeoutError,
 } from '../errors.js';
-import { schema } from '../models/shared.js';
-import { type CallInput, type OperationSpec, operations, type ResultOf } from '../operations.js';
+import { type CallInput, type ResultOf, type Route, routes } from '../routes.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { buildPath } from './path.js';
@@ -93,7 +92,7 @@ export interface TransportConfig {
   readonly userAgent: string;
 }
 
-/** One request, ready to send: an entry of the table of operations, prepared by `prepare`. @internal */
+/** One request, ready to send: a route of the client's table, prepared by `prepare`. @internal */
 export interface Operation<T> {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the base URL; parameters already encoded by `buildPath`. */
@@ -109,26 +108,20 @@ export interface Operation<T> {
 }
 
 /**
- * Turns an entry of the table into a request: the path filled in with `input`'s parameters
- * (checked and encoded by `buildPath`), the body, the response schema and the retry policy.
- *
- * Callers hand it an entry of {@link operations} named in place (`operations.pixKeys.list`), never
- * one kept in a variable of their own or a field: the bundler then sees which fields of the table
- * the client reads, and leaves the rest (ids, summaries, statuses) out of the client's bundle.
+ * Turns a route of the client's table ({@link routes}) into a request: the path filled in with
+ * `input`'s parameters (checked and encoded by `buildPath`), the body, the response schema and the
+ * retry policy.
  *
  * @internal
  */
-export function prepare<Spec extends OperationSpec>(
-  spec: Spec,
-  input: CallInput<Spec>,
-): Operation<ResultOf<Spec>> {
+export function prepare<R extends Route>(route: R, input: CallInput<R>): Operation<ResultOf<R>> {
   const { body, ...params } = input as { readonly body?: unknown };
   return {
-    method: spec.method,
-    path: buildPath(spec.path, params),
-    schema: spec.response as z.ZodMiniType<ResultOf<Spec>>,
+    method: route.method,
+    path: buildPath(route.path, params),
+    schema: route.response as z.ZodMiniType<ResultOf<R>>,
     body,
-    retry: spec.retry,
+    retry: route.retry,
   };
 }
 
@@ -142,16 +135,6 @@ interface Attempt {
   /** The answer holds a secret (the token): never copy it into an error. */
   readonly sensitive: boolean;
 }
-
-// The token goes into the Authorization header: a login answer whose token holds anything but
-// visible ASCII (CR, LF, a space) is refused like any other answer that breaks the contract.
-const LoginAnswer = /* @__PURE__ */ schema(() =>
-  z.looseObject({
-    token: z
-      .string()
-      .check(z.regex(/^[!-~]+$/, 'must be visible ASCII characters only (it is sent in a header)')),
-  }),
-);
 
 // Checked (names and values) and normalised through `Headers` once per call, then kept as a plain
 // object with lower-case names: the client's own headers replace a caller's by plain assignment.
@@ -422,8 +405,8 @@ export class Transport {
   async #loginOnce(): Promise<string> {
     const { email, password, timeoutMs } = this.#config;
     const answer = await this.#attempt(
-      // The table's operation, with the answer read by the stricter schema above.
-      { ...prepare(operations.auth.getToken, { body: { email, password } }), schema: LoginAnswer },
+      // The login's answer is read by the client's stricter schema (src/routes.ts).
+      prepare(routes.auth.getToken, { body: { email, password } }),
       {
         signal: undefined,
         timeoutMs,

@@ -18,7 +18,7 @@ import {
 } from '../models/company.js';
 import { Currency } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
-import { operations } from '../operations.js';
+import { routes } from '../routes.js';
 
 // Where the balance route's own allowlist is kept, said by its 401.
 const BALANCE_HINT =
@@ -106,7 +106,7 @@ export class Company {
     if (this.#validate) checkFilter(filter);
     try {
       return await this.#transport.request(
-        prepare(operations.company.getBalance, { body: filter }),
+        prepare(routes.company.getBalance, { body: filter }),
         options,
       );
     } catch (error) {
@@ -150,7 +150,7 @@ export class Company {
     if (this.#validate) checkSubAccount(input);
     try {
       return await this.#transport.request(
-        prepare(operations.company.createSubAccount, { body: input }),
+        prepare(routes.company.createSubAccount, { body: input }),
         options,
       );
     } catch (error) {
@@ -197,7 +197,7 @@ export class Company {
       );
     }
     return this.#transport.request(
-      prepare(operations.company.registerWebhook, { body: input }),
+      prepare(routes.company.registerWebhook, { body: input }),
       options,
     );
   }
@@ -225,7 +225,7 @@ export class Company {
       check(isIpAddress(ip), ['ip'], 'must be an IPv4 or IPv6 address', 'Invalid withdrawal IP');
     }
     return this.#transport.request(
-      prepare(operations.company.allowWithdrawalIp, { body: { ip } }),
+      prepare(routes.company.allowWithdrawalIp, { body: { ip } }),
       options,
     );
   }
