@@ -297,17 +297,9 @@ export class Transport {
         }
         if (mayHaveActed(error)) uncertain = error;
         if (retries >= retriesAllowed || !isTransient(error)) throw ending(error);
-        const retryAfterMs = isPaymentApiError(error) ? error.retryAfterMs : undefined;
-        const delayMs = retryDelay(retries + 1, this.#config.backoff, retryAfterMs);
+        const delayMs = this.#retryDelay(error, retries, 'retrying', { method, path, attempt });
         if (delayMs === undefined) throw ending(error);
         retries++;
-        this.#log('warn', 'retry', 'retrying', {
-          method,
-          path,
-          attempt,
-          delayMs,
-          reason: isPaymentApiError(error) ? String(error.status) : (error as PaymentError).name,
-        });
         await sleep(delayMs, signal);
       }
     }
@@ -348,43 +340,55 @@ export class Transport {
   ): number | undefined {
     if (!this.#loginFailures.has(error as object) || retries >= maxRetries) return undefined;
     if (!isTransient(error)) return undefined;
-    const retryAfterMs = isPaymentApiError(error) ? error.retryAfterMs : undefined;
-    const delayMs = retryDelay(retries + 1, this.#config.backoff, retryAfterMs);
-    if (delayMs === undefined) return undefined;
-    this.#log('warn', 'retry', 'login failed, retrying', {
+    return this.#retryDelay(error, retries, 'login failed, retrying', {
       method: 'POST',
       path: '/auth/token',
       call: `${method} ${path}`,
-      delayMs,
-      reason: isPaymentApiError(error) ? String(error.status) : (error as PaymentError).name,
     });
+  }
+
+  /**
+   * The wait before retry `retries + 1` after a transient `error`: its `Retry-After`, or backoff
+   * with jitter; logged as `message` with `fields`. `undefined` when `Retry-After` asks for
+   * longer than `maxRetryAfterMs`.
+   */
+  #retryDelay(
+    error: unknown,
+    retries: number,
+    message: string,
+    fields: LogFields,
+  ): number | undefined {
+    const api = isPaymentApiError(error);
+    const delayMs = retryDelay(
+      retries + 1,
+      this.#config.backoff,
+      api ? error.retryAfterMs : undefined,
+    );
+    if (delayMs !== undefined) {
+      this.#log('warn', 'retry', message, {
+        ...fields,
+        delayMs,
+        reason: api ? String(error.status) : (error as PaymentError).name,
+      });
+    }
     return delayMs;
   }
 
   #settle(options: RequestOptions) {
-    if (
-      options.timeoutMs === undefined &&
-      options.maxRetries === undefined &&
-      options.headers === undefined
-    ) {
-      options.signal?.throwIfAborted();
-      return {
-        signal: options.signal,
-        timeoutMs: this.#config.timeoutMs,
-        maxRetries: this.#config.maxRetries,
-        headers: undefined,
-      };
+    const { signal, timeoutMs, maxRetries } = options;
+    let headers: Record<string, string> | undefined;
+    if (timeoutMs !== undefined || maxRetries !== undefined || options.headers !== undefined) {
+      const issues: PaymentIssue[] = [];
+      checkNumber(issues, 'timeoutMs', timeoutMs, TIMEOUT_RULE);
+      checkNumber(issues, 'maxRetries', maxRetries, RETRIES_RULE);
+      headers = callerHeaders(options.headers, issues);
+      throwIfIssues(issues, 'Invalid request options');
     }
-    const issues: PaymentIssue[] = [];
-    checkNumber(issues, 'timeoutMs', options.timeoutMs, TIMEOUT_RULE);
-    checkNumber(issues, 'maxRetries', options.maxRetries, RETRIES_RULE);
-    const headers = callerHeaders(options.headers, issues);
-    throwIfIssues(issues, 'Invalid request options');
-    options.signal?.throwIfAborted();
+    signal?.throwIfAborted();
     return {
-      signal: options.signal,
-      timeoutMs: options.timeoutMs ?? this.#config.timeoutMs,
-      maxRetries: options.maxRetries ?? this.#config.maxRetries,
+      signal,
+      timeoutMs: timeoutMs ?? this.#config.timeoutMs,
+      maxRetries: maxRetries ?? this.#config.maxRetries,
       headers,
     };
   }
@@ -455,11 +459,12 @@ export class Transport {
     // its own through `AbortSignal.any` on every call, for a timeout and retries it does not run
     // here. Called as plain functions: a `fetch` taken off `window` throws "Illegal invocation"
     // when called as a method of another object.
-    const fetchImpl: FetchLike = (input, init) =>
-      custom
-        ? custom(input, init === undefined ? { signal } : { ...init, signal })
-        : globalThis.fetch(input, init === undefined ? { signal } : { ...init, signal });
+    const fetchImpl: FetchLike = (input, init) => {
+      const withSignal = { ...init, signal };
+      return custom ? custom(input, withSignal) : globalThis.fetch(input, withSignal);
+    };
     const url = config.baseUrl + path;
+    const where = { method, path, url, attempts: attempt.attempt };
     const logging = config.logger !== undefined;
     const started = logging ? Date.now() : 0;
     let response: Response;
@@ -489,7 +494,6 @@ export class Transport {
         if (logging) this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
         throw attempt.signal.reason;
       }
-      const where = { method, path, url, attempts: attempt.attempt };
       if (signal.aborted) {
         if (logging) this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
         throw new PaymentTimeoutError({ ...where, timeoutMs: attempt.timeoutMs });
@@ -511,7 +515,6 @@ export class Transport {
         durationMs: Date.now() - started,
       });
     }
-    const where = { method, path, url, attempts: attempt.attempt };
     if (isRedirect(response)) throw redirectError(response, url, where);
     return interpret(
       { ...where, schema: operation.schema },
