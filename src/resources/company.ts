@@ -1,4 +1,4 @@
-import { throwIfIssues } from '../core/options.js';
+import { isRecord, throwIfIssues } from '../core/options.js';
 import { parseWith } from '../core/parse.js';
 import { redactText, redactValue, secretForms } from '../core/redact.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
@@ -25,10 +25,6 @@ const BALANCE_HINT =
   'The balance route has its own IP allowlist: "IP Permitidos para consulta de saldo via API" in the dashboard';
 
 type Issues = PaymentIssue[];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function checkSchema(
   schema: Parameters<typeof parseWith>[0],
