@@ -23,16 +23,22 @@ const library: Options = {
   removeNodeProtocol: false,
 };
 
-const operationsTable = fileURLToPath(new URL('./src/operations.ts', import.meta.url));
+// The two halves of the table of operations: the client's routes and what the mock adds.
+const operationsTable = new Set(
+  ['./src/routes.ts', './src/operations.ts'].map((path) =>
+    fileURLToPath(new URL(path, import.meta.url)),
+  ),
+);
 
-// The mock reads the table of operations from src/operations.ts, which the client entry keeps to
-// itself. The schemas the table names must be the client entry's own objects (the OpenAPI document
-// finds them by identity), so in the mock's builds its models come from the package.
+// The mock reads the table of operations from src/operations.ts (which spreads the client's
+// src/routes.ts), modules the client entry keeps to itself. The schemas the table names must be
+// the client entry's own objects (the OpenAPI document finds them by identity), so in the mock's
+// builds their models come from the package.
 const modelsFromPackage: Plugin = {
   name: 'operations-models-from-package',
   setup(build) {
     build.onResolve({ filter: /^\.\/models\/index\.js$/ }, (args) =>
-      args.importer === operationsTable ? { path: 'pix-payment-sdk', external: true } : undefined,
+      operationsTable.has(args.importer) ? { path: 'pix-payment-sdk', external: true } : undefined,
     );
   },
 };

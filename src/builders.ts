@@ -1,3 +1,4 @@
+import { isRecord } from './core/options.js';
 import { type PaymentIssue, PaymentValidationError } from './errors.js';
 import { CURRENCY_REQUIRED_FIELDS, Currency } from './models/currencies.js';
 import type { CreateCustomerInput } from './models/customers.js';
@@ -97,10 +98,6 @@ export interface DepositForNewCustomerInput {
 }
 
 type Issues = PaymentIssue[];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function checkId(value: unknown, path: PropertyKey[], issues: Issues): void {
   if (typeof value !== 'string' || value.trim() === '')

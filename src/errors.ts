@@ -119,28 +119,28 @@ export class PaymentApiError extends PaymentError {
   /** Always `'PaymentApiError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentApiError';
   /** The HTTP status code. */
-  readonly status: number;
+  declare readonly status: number;
   /** The `message` of the service's error body (the service writes reason phrases such as `Not Found`), or the HTTP reason phrase when the body has none. */
-  readonly serviceMessage: string;
+  declare readonly serviceMessage: string;
   /**
    * The parsed response body, or its text when it was not JSON; secrets replaced by `[redacted]`.
    * `undefined` for a redirect and for a body larger than `maxResponseBytes`, neither of which is kept.
    */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** HTTP method of the request, upper case. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
-  readonly path: string;
+  declare readonly path: string;
   /** The full URL of the request (no query), when known. */
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
   /** Attempts made before this error was thrown, the first included. */
-  readonly attempts: number;
+  declare readonly attempts: number;
   /** Why the server refused, where it said so apart from the body (the mock does). */
-  readonly reason: string | undefined;
+  declare readonly reason: string | undefined;
   /** The `x-request-id` response header, when the service sent one. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** How long the service asked the client to wait (`Retry-After`), in milliseconds. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: PaymentApiErrorInit) {
     // The service's message in full stays in `serviceMessage`; the error's own message stays short.
@@ -274,7 +274,7 @@ export class RedirectError extends PaymentApiError {
   /** Always `'RedirectError'`, also across realms where `instanceof` fails. */
   override name = 'RedirectError';
   /** The origin (`scheme://host:port`) the service redirected to, when `Location` was readable. */
-  readonly redirectOrigin: string | undefined;
+  declare readonly redirectOrigin: string | undefined;
 
   constructor(init: RedirectErrorInit) {
     super(init);
@@ -297,13 +297,13 @@ export class PaymentConnectionError extends PaymentError {
   /** Always `'PaymentConnectionError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentConnectionError';
   /** HTTP method of the request, upper case. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
-  readonly path: string;
+  declare readonly path: string;
   /** The full URL of the request (no query), when known. */
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
   /** Attempts made before this error was thrown, the first included. */
-  readonly attempts: number;
+  declare readonly attempts: number;
 
   constructor(facts: RequestFacts, options?: { cause?: unknown }) {
     const { code = '', text = '' } = causeOf(options?.cause);
@@ -336,15 +336,15 @@ export class PaymentTimeoutError extends PaymentError {
   /** Always `'PaymentTimeoutError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentTimeoutError';
   /** HTTP method of the request, upper case. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
-  readonly path: string;
+  declare readonly path: string;
   /** The full URL of the request (no query), when known. */
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
   /** Attempts made before this error was thrown, the first included. */
-  readonly attempts: number;
+  declare readonly attempts: number;
   /** The time limit of the attempt that ran out, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
 
   constructor(facts: RequestFacts & { timeoutMs: number }) {
     super(`No answer within ${facts.timeoutMs} ms: ${located(facts)}`);
@@ -374,9 +374,9 @@ export class PaymentLoginError extends PaymentError {
   /** Always `'PaymentLoginError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentLoginError';
   /** HTTP method of the call that was not sent, upper case. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the call that was not sent, relative to the client's `baseUrl`, parameters encoded. */
-  readonly path: string;
+  declare readonly path: string;
 
   constructor(facts: RequestFacts, options: { cause: unknown }) {
     const reason = options.cause instanceof Error ? ` (${options.cause.message})` : '';
@@ -427,7 +427,7 @@ export class PaymentValidationError extends PaymentError {
   /** Always `'PaymentValidationError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentValidationError';
   /** Every problem found, each with its path and message. */
-  readonly issues: ReadonlyArray<PaymentIssue>;
+  declare readonly issues: ReadonlyArray<PaymentIssue>;
 
   constructor(issues: ReadonlyArray<PaymentIssue>, context = 'Invalid input') {
     super(`${context}: ${describeIssues(issues)}`);
@@ -459,17 +459,17 @@ export class PaymentResponseError extends PaymentError {
   /** Always `'PaymentResponseError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentResponseError';
   /** The HTTP status code. */
-  readonly status: number;
+  declare readonly status: number;
   /** How the body breaks the contract, each with its path into the body. */
-  readonly issues: ReadonlyArray<PaymentIssue>;
+  declare readonly issues: ReadonlyArray<PaymentIssue>;
   /** What came, parsed as JSON where it was; secrets replaced by `[redacted]`. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** HTTP method of the request, upper case. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the request relative to the client's `baseUrl`, parameters encoded. */
-  readonly path: string;
+  declare readonly path: string;
   /** The full URL of the request (no query), when known. */
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
 
   constructor(init: PaymentResponseErrorInit) {
     super(`Unexpected response to ${located(init)}: ${describeIssues(init.issues)}`);
@@ -524,13 +524,13 @@ export class PixKeyConflictError extends PaymentError {
   /** Always `'PixKeyConflictError'`, also across realms where `instanceof` fails. */
   override name = 'PixKeyConflictError';
   /** Why no key was returned: `'not-listed'` or `'ambiguous'`. */
-  readonly reason: PixKeyConflictReason;
+  declare readonly reason: PixKeyConflictReason;
   /** The type of the key asked for. */
-  readonly keyType: string;
+  declare readonly keyType: string;
   /** The customer whose keys were searched. */
-  readonly customerId: string;
+  declare readonly customerId: string;
   /** The listed keys of that type that fit the key asked for, as the service listed them. */
-  readonly candidates: ReadonlyArray<PixKey>;
+  declare readonly candidates: ReadonlyArray<PixKey>;
 
   constructor(init: PixKeyConflictErrorInit, options?: { cause?: unknown }) {
     super(

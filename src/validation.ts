@@ -22,18 +22,14 @@ export interface InvalidPixKey {
 /** What {@link validatePixKey} returns. */
 export type PixKeyValidation = ValidPixKey | InvalidPixKey;
 
-// Mod 11 check digit shared by CPF and CNPJ: a remainder under 2 gives 0.
-function checkDigit(values: ReadonlyArray<number>, weights: ReadonlyArray<number>): number {
+// Mod 11 check digit of the first `count` values, shared by CPF and CNPJ: weights from `count + 1`
+// down to 2 (CPF), or the same cycling through 9..2 (CNPJ, `cycle` 8); a remainder under 2 gives 0.
+function checkDigit(values: ReadonlyArray<number>, count: number, cycle = 99): number {
   let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += (values[i] ?? 0) * (weights[i] ?? 0);
+  for (let i = 0; i < count; i++) sum += (values[i] ?? 0) * (((count - 1 - i) % cycle) + 2);
   const remainder = sum % 11;
   return remainder < 2 ? 0 : 11 - remainder;
 }
-
-const CPF_WEIGHTS_1 = [10, 9, 8, 7, 6, 5, 4, 3, 2];
-const CPF_WEIGHTS_2 = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /**
  * Whether an 11-digit string is a valid CPF: two mod-11 check digits; all-equal digits are invalid.
@@ -46,9 +42,7 @@ const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 export function isValidCpf(digits: string): boolean {
   if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
   const values = [...digits].map(Number);
-  const first = checkDigit(values, CPF_WEIGHTS_1);
-  const second = checkDigit(values, CPF_WEIGHTS_2);
-  return values[9] === first && values[10] === second;
+  return values[9] === checkDigit(values, 9) && values[10] === checkDigit(values, 10);
 }
 
 /**
@@ -65,9 +59,7 @@ export function isValidCpf(digits: string): boolean {
 export function isValidCnpj(value: string): boolean {
   if (!/^[0-9A-Z]{12}\d{2}$/.test(value) || /^(.)\1{13}$/.test(value)) return false;
   const values = [...value].map((char) => char.charCodeAt(0) - 48);
-  const first = checkDigit(values, CNPJ_WEIGHTS_1);
-  const second = checkDigit(values, CNPJ_WEIGHTS_2);
-  return values[12] === first && values[13] === second;
+  return values[12] === checkDigit(values, 12, 8) && values[13] === checkDigit(values, 13, 8);
 }
 
 /**

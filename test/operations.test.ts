@@ -15,6 +15,7 @@ import { OPERATION_PROSE } from '../mock/openapi/prose.js';
 import { SERVICE_OPERATIONS } from '../mock/operations.js';
 import { SERVICE_ROUTES } from '../mock/router.js';
 import { operations } from '../src/operations.js';
+import { type Route, routes } from '../src/routes.js';
 
 const root = new URL('../', import.meta.url);
 const ANY_ID = 'ffffffffffffffffffffffff';
@@ -36,6 +37,25 @@ describe('the table of operations', () => {
       }
     }
     expect(new Set(SERVICE_OPERATIONS.map(route)).size).toBe(ids.length);
+  });
+
+  it("holds each of the client's routes once, unchanged: method, path, retry policy, answer schema", () => {
+    const fromRoutes = Object.entries(routes).flatMap(([area, entries]) =>
+      Object.keys(entries).map((method) => `${area}.${method}`),
+    );
+    expect(fromRoutes).toEqual(SERVICE_OPERATIONS.map((spec) => spec.id));
+    for (const [area, entries] of Object.entries(routes)) {
+      for (const [method, clientRoute] of Object.entries(entries)) {
+        const spec = (operations as Record<string, Record<string, Route>>)[area]?.[method];
+        expect(spec, `${area}.${method}`).toMatchObject({
+          method: clientRoute.method,
+          path: clientRoute.path,
+          retry: clientRoute.retry,
+        });
+        // Not the login's: the client reads it more strictly than the published schema.
+        if (area !== 'auth') expect(spec?.response).toBe(clientRoute.response);
+      }
+    }
   });
 
   it('every id names a method of PaymentClient (auth.getToken is client.getToken)', () => {

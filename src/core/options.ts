@@ -32,6 +32,11 @@ export function checkNumber(
   }
 }
 
+/** Whether `value` is an object and not an array (`null` is not). @internal */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** @internal */
 export function throwIfIssues(issues: ReadonlyArray<PaymentIssue>, context: string): void {
   if (issues.length > 0) throw new PaymentValidationError(issues, context);

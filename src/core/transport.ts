@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   isPaymentApiError,
   isPaymentApiErrorWithStatus,
@@ -10,8 +10,7 @@ import {
   PaymentLoginError,
   PaymentTimeoutError,
 } from '../errors.js';
-import { schema } from '../models/shared.js';
-import { type CallInput, type OperationSpec, operations, type ResultOf } from '../operations.js';
+import { type CallInput, type ResultOf, type Route, routes } from '../routes.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { buildPath } from './path.js';
@@ -93,7 +92,7 @@ export interface TransportConfig {
   readonly userAgent: string;
 }
 
-/** One request, ready to send: an entry of the table of operations, prepared by `prepare`. @internal */
+/** One request, ready to send: a route of the client's table, prepared by `prepare`. @internal */
 export interface Operation<T> {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the base URL; parameters already encoded by `buildPath`. */
@@ -109,26 +108,20 @@ export interface Operation<T> {
 }
 
 /**
- * Turns an entry of the table into a request: the path filled in with `input`'s parameters
- * (checked and encoded by `buildPath`), the body, the response schema and the retry policy.
- *
- * Callers hand it an entry of {@link operations} named in place (`operations.pixKeys.list`), never
- * one kept in a variable of their own or a field: the bundler then sees which fields of the table
- * the client reads, and leaves the rest (ids, summaries, statuses) out of the client's bundle.
+ * Turns a route of the client's table ({@link routes}) into a request: the path filled in with
+ * `input`'s parameters (checked and encoded by `buildPath`), the body, the response schema and the
+ * retry policy.
  *
  * @internal
  */
-export function prepare<Spec extends OperationSpec>(
-  spec: Spec,
-  input: CallInput<Spec>,
-): Operation<ResultOf<Spec>> {
+export function prepare<R extends Route>(route: R, input: CallInput<R>): Operation<ResultOf<R>> {
   const { body, ...params } = input as { readonly body?: unknown };
   return {
-    method: spec.method,
-    path: buildPath(spec.path, params),
-    schema: spec.response as z.ZodMiniType<ResultOf<Spec>>,
+    method: route.method,
+    path: buildPath(route.path, params),
+    schema: route.response as z.ZodMiniType<ResultOf<R>>,
     body,
-    retry: spec.retry,
+    retry: route.retry,
   };
 }
 
@@ -142,16 +135,6 @@ interface Attempt {
   /** The answer holds a secret (the token): never copy it into an error. */
   readonly sensitive: boolean;
 }
-
-// The token goes into the Authorization header: a login answer whose token holds anything but
-// visible ASCII (CR, LF, a space) is refused like any other answer that breaks the contract.
-const LoginAnswer = /* @__PURE__ */ schema(() =>
-  z.looseObject({
-    token: z
-      .string()
-      .check(z.regex(/^[!-~]+$/, 'must be visible ASCII characters only (it is sent in a header)')),
-  }),
-);
 
 // Checked (names and values) and normalised through `Headers` once per call, then kept as a plain
 // object with lower-case names: the client's own headers replace a caller's by plain assignment.
@@ -314,17 +297,9 @@ export class Transport {
         }
         if (mayHaveActed(error)) uncertain = error;
         if (retries >= retriesAllowed || !isTransient(error)) throw ending(error);
-        const retryAfterMs = isPaymentApiError(error) ? error.retryAfterMs : undefined;
-        const delayMs = retryDelay(retries + 1, this.#config.backoff, retryAfterMs);
+        const delayMs = this.#retryDelay(error, retries, 'retrying', { method, path, attempt });
         if (delayMs === undefined) throw ending(error);
         retries++;
-        this.#log('warn', 'retry', 'retrying', {
-          method,
-          path,
-          attempt,
-          delayMs,
-          reason: isPaymentApiError(error) ? String(error.status) : (error as PaymentError).name,
-        });
         await sleep(delayMs, signal);
       }
     }
@@ -365,43 +340,55 @@ export class Transport {
   ): number | undefined {
     if (!this.#loginFailures.has(error as object) || retries >= maxRetries) return undefined;
     if (!isTransient(error)) return undefined;
-    const retryAfterMs = isPaymentApiError(error) ? error.retryAfterMs : undefined;
-    const delayMs = retryDelay(retries + 1, this.#config.backoff, retryAfterMs);
-    if (delayMs === undefined) return undefined;
-    this.#log('warn', 'retry', 'login failed, retrying', {
+    return this.#retryDelay(error, retries, 'login failed, retrying', {
       method: 'POST',
       path: '/auth/token',
       call: `${method} ${path}`,
-      delayMs,
-      reason: isPaymentApiError(error) ? String(error.status) : (error as PaymentError).name,
     });
+  }
+
+  /**
+   * The wait before retry `retries + 1` after a transient `error`: its `Retry-After`, or backoff
+   * with jitter; logged as `message` with `fields`. `undefined` when `Retry-After` asks for
+   * longer than `maxRetryAfterMs`.
+   */
+  #retryDelay(
+    error: unknown,
+    retries: number,
+    message: string,
+    fields: LogFields,
+  ): number | undefined {
+    const api = isPaymentApiError(error);
+    const delayMs = retryDelay(
+      retries + 1,
+      this.#config.backoff,
+      api ? error.retryAfterMs : undefined,
+    );
+    if (delayMs !== undefined) {
+      this.#log('warn', 'retry', message, {
+        ...fields,
+        delayMs,
+        reason: api ? String(error.status) : (error as PaymentError).name,
+      });
+    }
     return delayMs;
   }
 
   #settle(options: RequestOptions) {
-    if (
-      options.timeoutMs === undefined &&
-      options.maxRetries === undefined &&
-      options.headers === undefined
-    ) {
-      options.signal?.throwIfAborted();
-      return {
-        signal: options.signal,
-        timeoutMs: this.#config.timeoutMs,
-        maxRetries: this.#config.maxRetries,
-        headers: undefined,
-      };
+    const { signal, timeoutMs, maxRetries } = options;
+    let headers: Record<string, string> | undefined;
+    if (timeoutMs !== undefined || maxRetries !== undefined || options.headers !== undefined) {
+      const issues: PaymentIssue[] = [];
+      checkNumber(issues, 'timeoutMs', timeoutMs, TIMEOUT_RULE);
+      checkNumber(issues, 'maxRetries', maxRetries, RETRIES_RULE);
+      headers = callerHeaders(options.headers, issues);
+      throwIfIssues(issues, 'Invalid request options');
     }
-    const issues: PaymentIssue[] = [];
-    checkNumber(issues, 'timeoutMs', options.timeoutMs, TIMEOUT_RULE);
-    checkNumber(issues, 'maxRetries', options.maxRetries, RETRIES_RULE);
-    const headers = callerHeaders(options.headers, issues);
-    throwIfIssues(issues, 'Invalid request options');
-    options.signal?.throwIfAborted();
+    signal?.throwIfAborted();
     return {
-      signal: options.signal,
-      timeoutMs: options.timeoutMs ?? this.#config.timeoutMs,
-      maxRetries: options.maxRetries ?? this.#config.maxRetries,
+      signal,
+      timeoutMs: timeoutMs ?? this.#config.timeoutMs,
+      maxRetries: maxRetries ?? this.#config.maxRetries,
       headers,
     };
   }
@@ -422,8 +409,8 @@ export class Transport {
   async #loginOnce(): Promise<string> {
     const { email, password, timeoutMs } = this.#config;
     const answer = await this.#attempt(
-      // The table's operation, with the answer read by the stricter schema above.
-      { ...prepare(operations.auth.getToken, { body: { email, password } }), schema: LoginAnswer },
+      // The login's answer is read by the client's stricter schema (src/routes.ts).
+      prepare(routes.auth.getToken, { body: { email, password } }),
       {
         signal: undefined,
         timeoutMs,
@@ -472,11 +459,12 @@ export class Transport {
     // its own through `AbortSignal.any` on every call, for a timeout and retries it does not run
     // here. Called as plain functions: a `fetch` taken off `window` throws "Illegal invocation"
     // when called as a method of another object.
-    const fetchImpl: FetchLike = (input, init) =>
-      custom
-        ? custom(input, init === undefined ? { signal } : { ...init, signal })
-        : globalThis.fetch(input, init === undefined ? { signal } : { ...init, signal });
+    const fetchImpl: FetchLike = (input, init) => {
+      const withSignal = { ...init, signal };
+      return custom ? custom(input, withSignal) : globalThis.fetch(input, withSignal);
+    };
     const url = config.baseUrl + path;
+    const where = { method, path, url, attempts: attempt.attempt };
     const logging = config.logger !== undefined;
     const started = logging ? Date.now() : 0;
     let response: Response;
@@ -506,7 +494,6 @@ export class Transport {
         if (logging) this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
         throw attempt.signal.reason;
       }
-      const where = { method, path, url, attempts: attempt.attempt };
       if (signal.aborted) {
         if (logging) this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
         throw new PaymentTimeoutError({ ...where, timeoutMs: attempt.timeoutMs });
@@ -528,7 +515,6 @@ export class Transport {
         durationMs: Date.now() - started,
       });
     }
-    const where = { method, path, url, attempts: attempt.attempt };
     if (isRedirect(response)) throw redirectError(response, url, where);
     return interpret(
       { ...where, schema: operation.schema },

@@ -1,4 +1,4 @@
-import { throwIfIssues } from '../core/options.js';
+import { isRecord, throwIfIssues } from '../core/options.js';
 import { parseWith } from '../core/parse.js';
 import { redactText, redactValue, secretForms } from '../core/redact.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
@@ -18,17 +18,13 @@ import {
 } from '../models/company.js';
 import { Currency } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
-import { operations } from '../operations.js';
+import { routes } from '../routes.js';
 
 // Where the balance route's own allowlist is kept, said by its 401.
 const BALANCE_HINT =
   'The balance route has its own IP allowlist: "IP Permitidos para consulta de saldo via API" in the dashboard';
 
 type Issues = PaymentIssue[];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function checkSchema(
   schema: Parameters<typeof parseWith>[0],
@@ -106,7 +102,7 @@ export class Company {
     if (this.#validate) checkFilter(filter);
     try {
       return await this.#transport.request(
-        prepare(operations.company.getBalance, { body: filter }),
+        prepare(routes.company.getBalance, { body: filter }),
         options,
       );
     } catch (error) {
@@ -150,7 +146,7 @@ export class Company {
     if (this.#validate) checkSubAccount(input);
     try {
       return await this.#transport.request(
-        prepare(operations.company.createSubAccount, { body: input }),
+        prepare(routes.company.createSubAccount, { body: input }),
         options,
       );
     } catch (error) {
@@ -197,7 +193,7 @@ export class Company {
       );
     }
     return this.#transport.request(
-      prepare(operations.company.registerWebhook, { body: input }),
+      prepare(routes.company.registerWebhook, { body: input }),
       options,
     );
   }
@@ -225,7 +221,7 @@ export class Company {
       check(isIpAddress(ip), ['ip'], 'must be an IPv4 or IPv6 address', 'Invalid withdrawal IP');
     }
     return this.#transport.request(
-      prepare(operations.company.allowWithdrawalIp, { body: { ip } }),
+      prepare(routes.company.allowWithdrawalIp, { body: { ip } }),
       options,
     );
   }

@@ -8,7 +8,7 @@ import {
   UpdateCustomerInput,
 } from '../models/customers.js';
 import type { MessageResult } from '../models/shared.js';
-import { operations } from '../operations.js';
+import { routes } from '../routes.js';
 import { documentIssue } from '../validation.js';
 
 /**
@@ -51,7 +51,7 @@ export class Customers {
     options?: RequestOptions,
   ): Promise<CreateCustomerResult> {
     if (this.#validate) checkCustomer(CreateCustomerInput, input);
-    return this.#transport.request(prepare(operations.customers.create, { body: input }), options);
+    return this.#transport.request(prepare(routes.customers.create, { body: input }), options);
   }
 
   /**
@@ -81,7 +81,7 @@ export class Customers {
   ): Promise<MessageResult> {
     if (this.#validate) checkCustomer(UpdateCustomerInput, changes);
     return this.#transport.request(
-      prepare(operations.customers.update, { id, body: changes }),
+      prepare(routes.customers.update, { id, body: changes }),
       options,
     );
   }
@@ -97,7 +97,7 @@ export class Customers {
    * ```
    */
   async get(id: string, options?: RequestOptions): Promise<Customer> {
-    return this.#transport.request(prepare(operations.customers.get, { id }), options);
+    return this.#transport.request(prepare(routes.customers.get, { id }), options);
   }
 }
 

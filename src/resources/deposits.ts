@@ -4,7 +4,7 @@ import type { CurrencyList } from '../models/currencies.js';
 import type { CreatedDeposit, DepositRequest } from '../models/deposits.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
-import { operations } from '../operations.js';
+import { routes } from '../routes.js';
 import { TransactionCalls } from './transactions.js';
 
 /**
@@ -75,7 +75,7 @@ export class Deposits {
         : { ...request, externalId }
     ) as DepositRequest;
     const answer = await this.#shared.transport.request(
-      prepare(operations.deposits.create, { body }),
+      prepare(routes.deposits.create, { body }),
       options,
     );
     return { ...answer, externalId };

@@ -2,7 +2,7 @@ import { prepare, type RequestOptions, type Transport } from '../core/transport.
 import { isPaymentApiErrorWithStatus, PixKeyConflictError } from '../errors.js';
 import type { AddPixKeyResult, PixKey, PixKeyInput } from '../models/pix-keys.js';
 import type { MessageResult } from '../models/shared.js';
-import { operations } from '../operations.js';
+import { routes } from '../routes.js';
 import { assertValidPixKey } from '../validation.js';
 
 // A listed key may come back partly masked (per the provider's public docs, `+5512**********`):
@@ -57,7 +57,7 @@ export class PixKeys {
     options?: RequestOptions,
   ): Promise<AddPixKeyResult> {
     const body = this.#validate ? assertValidPixKey(input) : { key: input.key, type: input.type };
-    return this.#transport.request(prepare(operations.pixKeys.add, { customerId, body }), options);
+    return this.#transport.request(prepare(routes.pixKeys.add, { customerId, body }), options);
   }
 
   /**
@@ -72,7 +72,7 @@ export class PixKeys {
    * ```
    */
   async list(customerId: string, options?: RequestOptions): Promise<PixKey[]> {
-    return this.#transport.request(prepare(operations.pixKeys.list, { customerId }), options);
+    return this.#transport.request(prepare(routes.pixKeys.list, { customerId }), options);
   }
 
   /**
@@ -151,9 +151,6 @@ export class PixKeys {
     keyId: string,
     options?: RequestOptions,
   ): Promise<MessageResult> {
-    return this.#transport.request(
-      prepare(operations.pixKeys.remove, { customerId, keyId }),
-      options,
-    );
+    return this.#transport.request(prepare(routes.pixKeys.remove, { customerId, keyId }), options);
   }
 }

@@ -2,16 +2,12 @@ import { prepare, type RequestOptions, type Transport } from '../core/transport.
 import type { CurrencyList } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
-import { operations } from '../operations.js';
+import { routes } from '../routes.js';
 
 /**
  * What withdrawals and deposits share, written once and parameterised by kind: listing the
  * kind's currencies, reading one transaction, resending its webhook. {@link Withdrawals} and
  * {@link Deposits} keep their own methods (and documentation) and call these.
- *
- * Each operation is picked from the table by name and handed straight to `prepare`, never kept in
- * a field: so the bundler can see which fields of the table the client reads and leave the others
- * (summaries, statuses) out of the client's bundle.
  *
  * @internal
  */
@@ -30,21 +26,21 @@ export class TransactionCalls {
 
   listCurrencies(options: RequestOptions | undefined): Promise<CurrencyList> {
     const spec = this.#withdrawals
-      ? operations.withdrawals.listCurrencies
-      : operations.deposits.listCurrencies;
+      ? routes.withdrawals.listCurrencies
+      : routes.deposits.listCurrencies;
     return this.transport.request(prepare(spec, {}), options);
   }
 
   get(id: string, options: RequestOptions | undefined): Promise<TransactionDetails> {
-    const spec = this.#withdrawals ? operations.withdrawals.get : operations.deposits.get;
+    const spec = this.#withdrawals ? routes.withdrawals.get : routes.deposits.get;
     // The schema requires `currency`, `cryptocurrency` or both: one of the two variants.
     return this.transport.request(prepare(spec, { id }), options) as Promise<TransactionDetails>;
   }
 
   resendWebhook(id: string, options: RequestOptions | undefined): Promise<MessageResult> {
     const spec = this.#withdrawals
-      ? operations.withdrawals.resendWebhook
-      : operations.deposits.resendWebhook;
+      ? routes.withdrawals.resendWebhook
+      : routes.deposits.resendWebhook;
     // The service needs no body here but accepts `{}`, which is what the client has always sent.
     return this.transport.request(prepare(spec, { id, body: {} }), options);
   }

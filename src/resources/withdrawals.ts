@@ -4,7 +4,7 @@ import type { CurrencyList } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import type { CreateWithdrawalResult, WithdrawalRequest } from '../models/withdrawals.js';
-import { operations } from '../operations.js';
+import { routes } from '../routes.js';
 import { TransactionCalls } from './transactions.js';
 
 /**
@@ -67,7 +67,7 @@ export class Withdrawals {
       ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
       : { ...request, externalId };
     const answer = await this.#shared.transport.request(
-      prepare(operations.withdrawals.create, { body }),
+      prepare(routes.withdrawals.create, { body }),
       options,
     );
     return { ...answer, externalId };
