@@ -96,6 +96,22 @@ export interface TokenStoreCommands {
 // ioredis's states in which a command would wait for a reconnection (or never be sent).
 const IOREDIS_DOWN = new Set(['reconnecting', 'close', 'end']);
 
+// ioredis clients seen ready. Until then `wait`, `connecting` and `connect` are the client starting,
+// and a command waits moments in its offline queue. Afterwards they are an outage: ioredis cycles
+// through them while it reconnects, and a command sent then waits in the queue and runs when Redis
+// is back, maybe long after; a token SET from the outage would then overwrite the token written
+// since. So once a client has been ready, only `ready` counts as up.
+const seenReady = new WeakSet<object>();
+
+function ioRedisReady(client: IoRedisTokenStoreClient): boolean {
+  const { status } = client;
+  if (status === 'ready') {
+    seenReady.add(client);
+    return true;
+  }
+  return !IOREDIS_DOWN.has(status) && !seenReady.has(client);
+}
+
 /** Whether `client` looks like a client of one of the supported libraries. @internal */
 export function isRedisClient(client: unknown): client is RedisTokenStoreClient {
   if (typeof client !== 'object' || client === null) return false;
@@ -111,7 +127,7 @@ function isIoRedis(client: RedisTokenStoreClient): client is IoRedisTokenStoreCl
 export function commandsOf(client: RedisTokenStoreClient): TokenStoreCommands {
   if (isIoRedis(client)) {
     return {
-      ready: () => !IOREDIS_DOWN.has(client.status),
+      ready: () => ioRedisReady(client),
       get: (key) => client.get(key),
       set(key, value, { pxMs, nx } = {}) {
         if (pxMs === undefined) return client.set(key, value);

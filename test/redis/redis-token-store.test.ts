@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { inspect } from 'node:util';
 import { Redis as IoRedis5 } from 'ioredis5';
 import { Redis as IoRedis6 } from 'ioredis6';
@@ -303,6 +304,35 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     expect(inspect(tokens)).toBe('RedisTokenStore {"key":"shop-a:pix-payment-sdk:token"}');
     await tokens.delete();
   });
+
+  // ioredis queues a command sent while it reconnects and runs it once Redis is back, maybe long
+  // after: a token set during an outage would then overwrite the token written since.
+  if (major.name.startsWith('ioredis'))
+    it('a token set while Redis is away is not queued to overwrite the key once Redis is back', async () => {
+      const connection = await connect();
+      const key = `test:${major.name}:${++sequence}:token`;
+      const tokens = new RedisTokenStore({ client: connection.client, key, commandTimeoutMs: 200 });
+      await tokens.set({ token: 'before.the.outage', expiresAt: Date.now() + 60_000 });
+      await server.stop();
+      // A listener that accepts connections and never answers stands where Redis was: ioredis
+      // connects and waits for Redis's reply, a state in which it queues commands for later.
+      const held: Socket[] = [];
+      const hole = createServer((socket) => {
+        held.push(socket);
+        socket.on('error', () => undefined);
+      });
+      await new Promise<void>((resolve) => hole.listen(server.port, '127.0.0.1', resolve));
+      const status = () => (connection.client as { status: string }).status;
+      await vi.waitFor(() => expect(status()).toMatch(/^connect(ing)?$/), { timeout: 15_000 });
+      await tokens.set({ token: 'during.the.outage', expiresAt: Date.now() + 60_000 });
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => hole.close(resolve));
+      await server.restart();
+      await vi.waitFor(() => expect(connection.ready()).toBe(true), { timeout: 15_000 });
+      // A queued SET runs as the client gets ready; a command sent now runs after it.
+      await tokens.get();
+      expect(await admin.get(key)).toBeNull();
+    }, 40_000);
 
   // Last: it stops the server.
   it('Redis down: the client logs in on its own and warns once, with no secret; when Redis is back, sharing resumes', async () => {
