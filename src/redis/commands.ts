@@ -126,6 +126,8 @@ function isIoRedis(client: RedisTokenStoreClient): client is IoRedisTokenStoreCl
 /** The commands of `client`, in its library's argument style. @internal */
 export function commandsOf(client: RedisTokenStoreClient): TokenStoreCommands {
   if (isIoRedis(client)) {
+    // A client handed over connected counts as seen ready, though the store has sent nothing yet.
+    ioRedisReady(client);
     return {
       ready: () => ioRedisReady(client),
       get: (key) => client.get(key),

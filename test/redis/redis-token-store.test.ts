@@ -311,8 +311,8 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     it('a token set while Redis is away is not queued to overwrite the key once Redis is back', async () => {
       const connection = await connect();
       const key = `test:${major.name}:${++sequence}:token`;
+      // Handed over connected, the client has sent nothing for the store before Redis goes away.
       const tokens = new RedisTokenStore({ client: connection.client, key, commandTimeoutMs: 200 });
-      await tokens.set({ token: 'before.the.outage', expiresAt: Date.now() + 60_000 });
       await server.stop();
       // A listener that accepts connections and never answers stands where Redis was: ioredis
       // connects and waits for Redis's reply, a state in which it queues commands for later.
