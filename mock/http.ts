@@ -42,18 +42,6 @@ export function reasonPhrase(status: number): string {
 const encoder = new TextEncoder();
 
 /**
- * A text as UTF-8 bytes, with the `Content-Length` that declares them: the byte length, not the
- * string's (`ã` is two bytes). An answer of declared length lets a client, and MSW's interception
- * of its socket, keep the connection for the next request.
- *
- * @internal
- */
-export function sized(text: string): { bytes: Uint8Array<ArrayBuffer>; length: string } {
-  const bytes = encoder.encode(text);
-  return { bytes, length: String(bytes.byteLength) };
-}
-
-/**
  * The UTF-8 byte length of a text: its length when it is all ASCII (no copy made), else the length
  * of its encoding.
  *
@@ -88,7 +76,9 @@ export function toResponse(answer: Answer): Response {
 }
 
 /**
- * A JSON answer of the given text, its `Content-Length` declared.
+ * A JSON answer of the given text, its `Content-Length` declared: the byte length, not the
+ * string's (`ã` is two bytes). An answer of declared length lets a client, and MSW's interception
+ * of its socket, keep the connection for the next request.
  *
  * @internal
  */
