@@ -34,6 +34,35 @@ describe('connection errors name the target and the cause', () => {
     expect(message).toMatch(/baseUrl/);
   });
 
+  it('no connection made (a refused port, an unknown host, a TLS handshake that fails): outcome not-sent', async () => {
+    const server = createServer((_request, response) => response.end('plain'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    for (const baseUrl of [
+      new URL(await refusedUrl()).origin,
+      'http://no-such-host.invalid',
+      `https://127.0.0.1:${port}`,
+    ]) {
+      const error = await connectionError(baseUrl);
+      expect({ baseUrl, outcome: error.outcome }).toEqual({ baseUrl, outcome: 'not-sent' });
+      expect(error.message).not.toMatch(/may have/);
+    }
+  });
+
+  it('a connection the server drops after reading the request: outcome unknown, and the message says so', async () => {
+    const server = createServer((request) => {
+      request.resume();
+      request.on('end', () => request.socket.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const error = await connectionError(`http://127.0.0.1:${port}`);
+    expect(error.outcome).toBe('unknown');
+    expect(error.message).toMatch(/Outcome unknown: this call changes nothing/);
+  });
+
   it('an unknown host: the host and its DNS error code', async () => {
     const { message } = await connectionError('http://no-such-host.invalid');
     expect(message).toContain('no-such-host.invalid');

@@ -50,6 +50,7 @@ describe.each(Object.entries(calls))('%s', (_name, { path, list, call }) => {
     const logger = recordingLogger();
     const error = await rejectionOf(call(makeClient({ logger })));
     expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ outcome: 'unknown' });
     expect(list()).toHaveLength(1);
     // What ended the call is not lost: it is logged.
     expect(
@@ -75,6 +76,7 @@ describe.each(Object.entries(calls))('%s', (_name, { path, list, call }) => {
     });
     const error = await rejectionOf(call(client));
     expect(error).toBeInstanceOf(PaymentConnectionError);
+    expect(error).toMatchObject({ outcome: 'unknown' });
     expect(list()).toHaveLength(1);
   });
 
@@ -86,7 +88,7 @@ describe.each(Object.entries(calls))('%s', (_name, { path, list, call }) => {
       times: Number.POSITIVE_INFINITY,
     });
     const error = await rejectionOf(call(makeClient()));
-    expect(error).toMatchObject({ name: 'PaymentLoginError' });
+    expect(error).toMatchObject({ name: 'PaymentLoginError', outcome: 'not-sent' });
     expect(list()).toHaveLength(0);
   });
 });
