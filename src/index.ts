@@ -78,7 +78,7 @@ export {
 export { Company } from './resources/company.js';
 export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';
-export { PixKeys } from './resources/pix-keys.js';
+export { type EnsurePixKeyOptions, PixKeys } from './resources/pix-keys.js';
 export { parseWebhookPayload } from './resources/webhooks.js';
 export { Withdrawals } from './resources/withdrawals.js';
 export {
