@@ -534,6 +534,59 @@ export class PaymentValidationError extends PaymentError {
   }
 }
 
+/** What {@link WithdrawalLimitError} is built from. */
+export interface WithdrawalLimitErrorInit {
+  /** The currency the amount is in, as the limit names it (`'BRL'`, `'USDT'`). */
+  readonly currency: string;
+  /** The limit in force, as an exact decimal string (`'5000.00'`). */
+  readonly limit: string;
+  /** The amount of the withdrawal, as an exact decimal string (`'10500'`). */
+  readonly amount: string;
+}
+
+/**
+ * A withdrawal above `maxWithdrawal` (the client's option, or the call's): refused before any
+ * request, so nothing was sent (`outcome: 'not-sent'`). A {@link PaymentValidationError}; `currency`,
+ * `limit` and `amount` say which limit and which amount, as exact decimal strings, and so does the
+ * message. Amounts in BRL are in reais, not cents: `1050` is R$ 1,050.00.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.withdrawals.create(body);
+ * } catch (error) {
+ *   if (isWithdrawalLimitError(error)) alertOps(`${error.amount} ${error.currency} > ${error.limit}`);
+ *   throw error;
+ * }
+ * ```
+ */
+export class WithdrawalLimitError extends PaymentValidationError {
+  /** Always `'WithdrawalLimitError'`, also across realms where `instanceof` fails. */
+  override name = 'WithdrawalLimitError';
+  /** The currency the amount is in (`'BRL'`, `'USDT'`). */
+  declare readonly currency: string;
+  /** The limit in force, an exact decimal string. */
+  declare readonly limit: string;
+  /** The withdrawal's amount, an exact decimal string. */
+  declare readonly amount: string;
+
+  constructor(init: WithdrawalLimitErrorInit) {
+    const unit = init.currency === 'BRL' ? ' (reais, not cents)' : '';
+    super(
+      [
+        {
+          path: ['amount'],
+          message: `${init.amount} ${init.currency} is above maxWithdrawal.${init.currency}, ${init.limit} ${init.currency}${unit}`,
+        },
+      ],
+      'Withdrawal refused, nothing sent',
+    );
+    this.currency = init.currency;
+    this.limit = init.limit;
+    this.amount = init.amount;
+  }
+}
+
 /** What {@link PaymentResponseError} is built from. */
 export interface PaymentResponseErrorInit extends RequestFacts {
   /** The HTTP status code. */
@@ -744,7 +797,19 @@ export function isPaymentApiError(value: unknown): value is PaymentApiError {
  * ```
  */
 export function isPaymentValidationError(value: unknown): value is PaymentValidationError {
-  return hasName(value, ['PaymentValidationError']);
+  return hasName(value, ['PaymentValidationError', 'WithdrawalLimitError']);
+}
+
+/**
+ * Whether `value` is a {@link WithdrawalLimitError}: a withdrawal above `maxWithdrawal`, not sent.
+ *
+ * @example
+ * ```ts
+ * if (isWithdrawalLimitError(error)) console.log(error.currency, error.limit, error.amount);
+ * ```
+ */
+export function isWithdrawalLimitError(value: unknown): value is WithdrawalLimitError {
+  return hasName(value, ['WithdrawalLimitError']);
 }
 
 /**

@@ -28,6 +28,7 @@ export {
   tokenAccount,
 } from './core/tokens.js';
 export type { FetchLike, RequestOptions } from './core/transport.js';
+export type { WithdrawalLimits } from './core/withdrawal-limit.js';
 export {
   BadRequestError,
   ConflictError,
@@ -43,6 +44,7 @@ export {
   isPaymentTimeoutError,
   isPaymentValidationError,
   isPixKeyConflictError,
+  isWithdrawalLimitError,
   NotFoundError,
   PaymentApiError,
   type PaymentApiErrorInit,
@@ -64,6 +66,8 @@ export {
   type RedirectErrorInit,
   type RequestFacts,
   UnauthorizedError,
+  WithdrawalLimitError,
+  type WithdrawalLimitErrorInit,
 } from './errors.js';
 export * from './models/index.js';
 export {
@@ -80,7 +84,7 @@ export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';
 export { type EnsurePixKeyOptions, PixKeys } from './resources/pix-keys.js';
 export { parseWebhookPayload } from './resources/webhooks.js';
-export { Withdrawals } from './resources/withdrawals.js';
+export { type CreateWithdrawalOptions, Withdrawals } from './resources/withdrawals.js';
 export {
   assertValidPixKey,
   type InvalidPixKey,

@@ -64,6 +64,12 @@ const scenarios: Scenario[] = [
     run: async () => buildWithdrawalWith('10.505'),
   },
   {
+    name: 'a payout above maxWithdrawal',
+    outcome: 'not-sent',
+    ledger: 0,
+    run: () => payout(makeClient({ maxWithdrawal: { BRL: '10.00' } })),
+  },
+  {
     name: '400 to the payout',
     outcome: 'refused',
     ledger: 0,
