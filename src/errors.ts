@@ -88,15 +88,16 @@ function located(facts: RequestFacts, reason?: string, hint?: string): string {
   return `${facts.method} ${(facts.url ?? facts.path).replace(/[?#].*/s, '')}${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}${hint ? `. ${hint}` : ''}`;
 }
 
-// POSTs that change nothing (the login, a balance, quotes): a lost answer to one changed nothing.
+// POSTs that change nothing (a balance, quotes): a lost answer to one changed nothing.
 const READS =
-  /^\/(?:auth\/token|balance\/company|deposit\/conversion\/tether|withdraw\/conversion\/brl\/pix|withdraw\/transaction\/crypto\/amount)$/;
+  /^\/(?:balance\/company|deposit\/conversion\/tether|withdraw\/conversion\/brl\/pix|withdraw\/transaction\/crypto\/amount)$/;
 
 // What a message adds when the service may have acted on a request, or did: what that means for
 // the operation and what to do. Creates with an `externalId` are made single by repeating it.
 function outcomeNote(outcome: PaymentOutcome, facts: RequestFacts): string | undefined {
-  if (outcome !== 'unknown' && outcome !== 'acted') return undefined;
   const { method, path } = facts;
+  // The login is the client's own: a call it failed for says "not sent", its note would mislead.
+  if ((outcome !== 'unknown' && outcome !== 'acted') || path === '/auth/token') return undefined;
   const create = method === 'POST' && (path === '/withdraw' || path === '/deposit');
   if (outcome === 'acted') {
     return create
