@@ -6,6 +6,7 @@ import { PaymentApiError, PaymentClient, PaymentConnectionError } from 'pix-paym
 import { startMockServer } from 'pix-payment-sdk/mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../support/client-setup.js';
+import { fakeJwt, listen, withLogin } from '../support/loopback.js';
 import { refusedUrl } from '../support/mock-receiver.js';
 
 const PASSWORD = 'never-in-a-message';
@@ -51,16 +52,23 @@ describe('connection errors name the target and the cause', () => {
   });
 
   it('a connection the server drops after reading the request: outcome unknown, and the message says so', async () => {
-    const server = createServer((request) => {
-      request.resume();
-      request.on('end', () => request.socket.destroy());
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
-    const error = await connectionError(`http://127.0.0.1:${port}`);
-    expect(error.outcome).toBe('unknown');
-    expect(error.message).toMatch(/Outcome unknown: this call changes nothing/);
+    const server = await listen(
+      withLogin(fakeJwt(), (request) => {
+        request.resume();
+        request.on('end', () => request.socket.destroy());
+      }),
+    );
+    cleanups.push(() => server.close());
+    const error = await rejectionOf(clientOf(server.url).withdrawals.get('w1'));
+    expect(error).toBeInstanceOf(PaymentConnectionError);
+    expect((error as PaymentConnectionError).outcome).toBe('unknown');
+    expect((error as Error).message).toMatch(
+      /Outcome unknown: this call changes nothing, repeating it is safe$/,
+    );
+    expect(server.received.map((request) => request.path)).toEqual([
+      '/auth/token',
+      '/withdraw/w1/details',
+    ]);
   });
 
   it('an unknown host: the host and its DNS error code', async () => {
