@@ -307,9 +307,10 @@ export class Transport {
 
   /**
    * The error a call ends with: `error`, unless it says the service did not act (a 3xx or 4xx
-   * answer, a failed login, a connection never made) while an earlier attempt of the same call may have been acted on; then
-   * that attempt's error, which says "maybe", and `error` is logged. A payout whose answer was lost
-   * must never be reported as one the service refused.
+   * answer, a failed login, a connection never made, a failing `tokenStore`) while an earlier
+   * attempt of the same call may have been acted on; then that attempt's error, which says
+   * "maybe", and `error` is logged. A payout whose answer was lost must never be reported as one
+   * the service refused.
    */
   #ending(error: unknown, uncertain: PaymentError | undefined, fields: LogFields): unknown {
     if (uncertain === undefined || mayHaveActed(error) || !isPaymentError(error)) return error;
