@@ -13,11 +13,14 @@
  *   ├─ PaymentTimeoutError            no answer within timeoutMs
  *   ├─ PaymentLoginError              not sent: the login it needed failed (cause: the login's error)
  *   ├─ PaymentValidationError         input rejected before any request
+ *   │  └─ WithdrawalLimitError        a withdrawal above maxWithdrawal
  *   └─ PaymentResponseError           2xx whose body breaks the contract
  *
  * `instanceof` works within one copy of the package; the `is…` guards also work across realms
  * and duplicate installs (a library of yours that bundles its own copy, a worker), so prefer them
- * in shared code. Each case is provoked against the embedded mock with its controls
+ * in shared code. Every error's `outcome` says whether the service may have acted: `'not-sent'`,
+ * `'refused'`, `'unknown'` (`isOutcomeUncertain`: repeat with the same externalId) or `'acted'`.
+ * Each case is provoked against the embedded mock with its controls
  * (`mock.faults.inject`, `mock.auth.allowIps`, a wrong password…); mock only.
  */
 import {
@@ -32,6 +35,7 @@ import {
   isPaymentResponseError,
   isPaymentTimeoutError,
   isPaymentValidationError,
+  isWithdrawalLimitError,
   NotFoundError,
   PaymentApiError,
   PaymentClient,
@@ -61,6 +65,8 @@ const CURRENCIES = '/withdraw/company/currencies';
 
 /** The reaction to each kind of failure. Most specific classes first. */
 function reaction(error: unknown): string {
+  if (isWithdrawalLimitError(error))
+    return `above the ceiling (nothing was sent): ${error.amount} ${error.currency} > ${error.limit}; reais, not cents?`;
   if (error instanceof PaymentValidationError)
     return `fix the input (nothing was sent): ${error.issues.map((i) => `${i.path.join('.') || '(value)'} ${i.message}`).join('; ')}`;
   if (error instanceof BadRequestError)
@@ -112,7 +118,7 @@ async function provoke(title: string, run: () => Promise<unknown>): Promise<void
     const sent = mock.requests
       .slice(before)
       .map((r) => `${r.method} ${r.path} ${r.status || 'no answer'}`);
-    console.log(`${++n}. ${title}\n   ${error.name}: ${error.message}`);
+    console.log(`${++n}. ${title}\n   ${error.name} (outcome: ${error.outcome}): ${error.message}`);
     console.log(`   ${guard(error)}; requests: ${sent.length ? sent.join(', ') : 'none'}`);
     console.log(`   → ${reaction(error)}\n`);
   }
@@ -125,6 +131,13 @@ await provoke('an amount with three decimals', async () =>
   buildWithdrawal({ amount: '10.505', customerId, currency, pixKey }),
 );
 const depositBrl = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
+await provoke('cents typed as reais, against a ceiling of R$ 500.00', () =>
+  new PaymentClient({
+    ...options,
+    ...mock.credentials,
+    maxWithdrawal: { BRL: '500.00' },
+  }).withdrawals.create(buildWithdrawal({ amount: 1050, customerId, currency, pixKey })),
+);
 await provoke('a DEPOSIT currency in a withdrawal (complete, so only the service can tell)', () =>
   client.withdrawals.create(
     buildWithdrawal({ amount: '10.00', customerId, currency: depositBrl, pixKey }),

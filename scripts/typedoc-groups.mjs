@@ -20,6 +20,7 @@ const FILE_GROUPS = {
   'src/core/transport.ts': 'Client',
   'src/core/retry.ts': 'Client',
   'src/core/logger.ts': 'Client',
+  'src/core/withdrawal-limit.ts': 'Withdrawals',
   'src/version.ts': 'Client',
   'src/core/tokens.ts': 'Auth',
   'src/validation.ts': 'Pix keys',

@@ -21,7 +21,10 @@ import { documentIssue } from './validation.js';
  * ```
  */
 export interface WithdrawalInput {
-  /** See {@link AmountInput}. */
+  /**
+   * In reais, not cents: `'10.50'` or `{ cents: 1050 }` is R$ 10.50, `1050` is R$ 1,050.00. See
+   * {@link AmountInput}.
+   */
   readonly amount: AmountInput;
   /** The customer's `_id`. */
   readonly customerId: string;
@@ -58,7 +61,10 @@ export type DepositInput = DepositForCustomerIdInput | DepositForNewCustomerInpu
  * ```
  */
 export interface DepositForCustomerIdInput {
-  /** See {@link AmountInput}. */
+  /**
+   * In reais, not cents: `'10.50'` or `{ cents: 1050 }` is R$ 10.50, `1050` is R$ 1,050.00. See
+   * {@link AmountInput}.
+   */
   readonly amount: AmountInput;
   /** The customer's `_id`. */
   readonly customerId: string;
@@ -85,7 +91,10 @@ export interface DepositForCustomerIdInput {
  * ```
  */
 export interface DepositForNewCustomerInput {
-  /** See {@link AmountInput}. */
+  /**
+   * In reais, not cents: `'10.50'` or `{ cents: 1050 }` is R$ 10.50, `1050` is R$ 1,050.00. See
+   * {@link AmountInput}.
+   */
   readonly amount: AmountInput;
   /** Never together with `customer`. */
   readonly customerId?: undefined;

@@ -13,6 +13,7 @@ import { maskEmail } from './core/redact.js';
 import { DEFAULT_BACKOFF, type RetryBackoff } from './core/retry.js';
 import { InMemoryTokenStore, type TokenStore } from './core/tokens.js';
 import { type FetchLike, type RequestOptions, Transport } from './core/transport.js';
+import { readLimits, type WithdrawalLimits } from './core/withdrawal-limit.js';
 import { PaymentError, type PaymentIssue } from './errors.js';
 import { Company } from './resources/company.js';
 import { Customers } from './resources/customers.js';
@@ -101,6 +102,15 @@ export interface PaymentClientOptions {
    */
   readonly validateInput?: boolean | undefined;
   /**
+   * The largest withdrawal `withdrawals.create` sends, per currency: `{ BRL: '5000.00', USDT:
+   * '1000' }`, BRL in reais (not cents), USDT for crypto withdrawals; each an exact decimal string
+   * or a number. A withdrawal above it is refused before any request with a
+   * {@link WithdrawalLimitError}, compared as exact decimals. A currency left out has no limit;
+   * `withdrawals.create` takes a per-call `maxWithdrawal` that replaces it currency by currency.
+   * @default no limit
+   */
+  readonly maxWithdrawal?: WithdrawalLimits | undefined;
+  /**
    * Receives one line per attempt, retry and token refresh: method, path, status, attempt and
    * duration, never headers, bodies or secrets.
    * @default no logging
@@ -134,6 +144,7 @@ const CLIENT_OPTIONS = Object.keys({
   refreshSkewMs: 0,
   tokenStore: 0,
   validateInput: 0,
+  maxWithdrawal: 0,
   logger: 0,
   userAgent: 0,
   dangerouslyAllowBrowser: 0,
@@ -293,6 +304,7 @@ export class PaymentClient {
     if (options?.fetch !== undefined && typeof options.fetch !== 'function') {
       issues.push({ path: ['fetch'], message: 'must be a function' });
     }
+    const limits = readLimits(options?.maxWithdrawal, issues);
     checkKnownOptions(issues, options, CLIENT_OPTIONS);
     checkKnownOptions(issues, options?.retryBackoff, Object.keys(DEFAULT_BACKOFF), [
       'retryBackoff',
@@ -318,7 +330,7 @@ export class PaymentClient {
     });
     const validateInput = options.validateInput ?? true;
     this.pixKeys = new PixKeys(this.#transport, validateInput);
-    this.withdrawals = new Withdrawals(this.#transport, validateInput);
+    this.withdrawals = new Withdrawals(this.#transport, validateInput, limits);
     this.deposits = new Deposits(this.#transport, validateInput);
     this.customers = new Customers(this.#transport, validateInput);
     this.company = new Company(this.#transport, validateInput);

@@ -11,6 +11,33 @@ export interface PaymentIssue {
 const BRAND = Symbol.for('pix-payment-sdk.PaymentError');
 
 /**
+ * What the service did with the request an error belongs to, as far as the client can know:
+ *
+ * - `'not-sent'`: nothing of the call reached the service (input refused, the login it needed
+ *   failed, a connection that was never opened). Repeating it is safe.
+ * - `'refused'`: the service (or a proxy in front of it) answered that it did not act: a 3xx or a
+ *   4xx.
+ * - `'unknown'`: the request may have reached the service and been acted on, and no usable answer
+ *   came: a connection lost after sending, a timeout, a 5xx, a 2xx that is not the service's JSON.
+ *   Repeat with the same `externalId`, never a new one.
+ * - `'acted'`: the service answered success (a 2xx) that the client could not use: it acted.
+ *
+ * @example
+ * ```ts
+ * if (isPaymentError(error) && error.outcome === 'refused') markPayoutFailed(order);
+ * ```
+ */
+export type PaymentOutcome = 'not-sent' | 'refused' | 'unknown' | 'acted';
+
+/** Options of {@link PaymentError}'s constructor. */
+export interface PaymentErrorOptions {
+  /** The error that led to this one. */
+  readonly cause?: unknown;
+  /** What the service did, as far as the client knows. @default 'not-sent' */
+  readonly outcome?: PaymentOutcome | undefined;
+}
+
+/**
  * Base class of every error the SDK throws. Catch this to catch them all; use the type guards
  * (`isPaymentError` and friends) where the error may come from another copy of the package.
  *
@@ -27,8 +54,19 @@ const BRAND = Symbol.for('pix-payment-sdk.PaymentError');
 export class PaymentError extends Error {
   /** Always `'PaymentError'`, also across realms where `instanceof` fails. */
   override name = 'PaymentError';
+  /**
+   * Whether the service may have acted on the request: `'not-sent'`, `'refused'`, `'unknown'` or
+   * `'acted'` (see {@link PaymentOutcome}). A `PaymentError` thrown as itself (no `fetch`, a failing
+   * `tokenStore`) is always `'not-sent'`. Test `'unknown'` with {@link isOutcomeUncertain}.
+   */
+  declare readonly outcome: PaymentOutcome;
   /** @internal */
   readonly [BRAND] = true;
+
+  constructor(message?: string, options?: PaymentErrorOptions) {
+    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
+    this.outcome = options?.outcome ?? 'not-sent';
+  }
 }
 
 /** Facts about the HTTP request an error belongs to. */
@@ -48,6 +86,38 @@ export interface RequestFacts {
 function located(facts: RequestFacts, reason?: string, hint?: string): string {
   const attempts = facts.attempts ?? 1;
   return `${facts.method} ${(facts.url ?? facts.path).replace(/[?#].*/s, '')}${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}${hint ? `. ${hint}` : ''}`;
+}
+
+// POSTs that change nothing (a balance, quotes): a lost answer to one changed nothing.
+const READS =
+  /^\/(?:balance\/company|deposit\/conversion\/tether|withdraw\/conversion\/brl\/pix|withdraw\/transaction\/crypto\/amount)$/;
+
+// What a message adds when the service may have acted on a request, or did: what that means for
+// the operation and what to do. Creates with an `externalId` are made single by repeating it.
+function outcomeNote(outcome: PaymentOutcome, facts: RequestFacts): string | undefined {
+  const { method, path } = facts;
+  // The login is the client's own: a call it failed for says "not sent", its note would mislead.
+  if ((outcome !== 'unknown' && outcome !== 'acted') || path === '/auth/token') return undefined;
+  const create = method === 'POST' && (path === '/withdraw' || path === '/deposit');
+  if (outcome === 'acted') {
+    return create
+      ? 'The service answered success, so it acted: never send it again with a new externalId'
+      : undefined;
+  }
+  if (method === 'GET' || (method === 'POST' && READS.test(path)))
+    return 'Outcome unknown: this call changes nothing, repeating it is safe';
+  if (create) return 'The service may have created it: repeat with the same externalId';
+  if (method === 'POST' && /^\/pix\/customer\/[^/]+\/key$/.test(path))
+    return 'The service may have registered the key: pixKeys.ensure finds it';
+  if (method === 'POST' && path === '/customer')
+    return 'The service may have created the customer: customers.create again answers the one on file';
+  return 'The service may have acted on it: check before repeating';
+}
+
+// A message and, where the service may have acted, what that means.
+function withNote(message: string, outcome: PaymentOutcome, facts: RequestFacts): string {
+  const note = outcomeNote(outcome, facts);
+  return note ? `${message}. ${note}` : message;
 }
 
 // What to check after an API error: a redirect or a 404 on the login means a wrong baseUrl, a 401
@@ -94,6 +164,12 @@ export interface PaymentApiErrorInit extends RequestFacts {
    * the client's own advice for the status (a refused login, a redirect), if any.
    */
   readonly hint?: string | undefined;
+}
+
+// A 3xx or 4xx answer says the service did not act; a 5xx may come after it did, and so may a
+// 303 See Other to a request that changes something (it points at what the request created).
+function apiOutcome(status: number, method: string): PaymentOutcome {
+  return status >= 500 || (status === 303 && method !== 'GET') ? 'unknown' : 'refused';
 }
 
 // How much of the service's message an error's `message` repeats.
@@ -148,8 +224,14 @@ export class PaymentApiError extends PaymentError {
       init.serviceMessage.length > MAX_SERVICE_MESSAGE_SHOWN
         ? `${init.serviceMessage.slice(0, MAX_SERVICE_MESSAGE_SHOWN)}…`
         : init.serviceMessage;
+    const outcome = apiOutcome(init.status, init.method);
     super(
-      `${init.status} ${said}: ${located(init, init.reason, init.hint ?? apiHint(init.status, init.path))}`,
+      withNote(
+        `${init.status} ${said}: ${located(init, init.reason, init.hint ?? apiHint(init.status, init.path))}`,
+        outcome,
+        init,
+      ),
+      { outcome },
     );
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
@@ -282,11 +364,18 @@ export class RedirectError extends PaymentApiError {
   }
 }
 
+// System error codes of a connection that was never made: nothing of the request was sent. DNS,
+// a refused or unreachable address, undici's connect timeout, a certificate refused or a TLS
+// version mismatch during the handshake.
+const NOT_SENT_CODES =
+  /^(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT|ERR_SSL_WRONG_VERSION_NUMBER|ERR_TLS_CERT_ALTNAME_INVALID|CERT_\w+|\w+_CERT\w*|UNABLE_TO_\w+|SELF_SIGNED_\w+)$/;
+
 /**
  * No answer came: DNS failure, connection refused or reset, a TLS failure. The message names the
  * URL and the system error code found in `cause` (`ECONNREFUSED`, `ENOTFOUND`, a TLS code) with
- * what to check. For `withdrawals.create` the request may still have reached the service;
- * retrying with the same `externalId` is safe.
+ * what to check. `outcome` is `'not-sent'` when no connection was made (a refused port, an unknown
+ * host, a failed TLS handshake), else `'unknown'`: the request may have reached the service, and
+ * the message says what to do (for `withdrawals.create`: repeat with the same `externalId`).
  *
  * @example
  * ```ts
@@ -316,7 +405,14 @@ export class PaymentConnectionError extends PaymentError {
       : /^E(CONNREFUSED|NOTFOUND|AI_AGAIN)$/.test(code)
         ? 'Check baseUrl'
         : undefined;
-    super(`Connection failed: ${located(facts, reason, check)}`, options);
+    // No connection, no request: a refused port, an unknown host, a failed TLS handshake happen
+    // before a byte of the request is written. Anything else (a reset, a closed socket) may come
+    // after the service read it.
+    const outcome: PaymentOutcome = NOT_SENT_CODES.test(code) ? 'not-sent' : 'unknown';
+    super(withNote(`Connection failed: ${located(facts, reason, check)}`, outcome, facts), {
+      ...options,
+      outcome,
+    });
     this.method = facts.method;
     this.path = facts.path;
     this.url = facts.url;
@@ -326,6 +422,8 @@ export class PaymentConnectionError extends PaymentError {
 
 /**
  * No answer in time: an attempt took longer than `timeoutMs` and no retry was left or allowed.
+ * `outcome` is `'unknown'`: the service may have received the request and acted on it, and the
+ * message says what to do (for `withdrawals.create`: repeat with the same `externalId`).
  *
  * @example
  * ```ts
@@ -347,7 +445,9 @@ export class PaymentTimeoutError extends PaymentError {
   declare readonly timeoutMs: number;
 
   constructor(facts: RequestFacts & { timeoutMs: number }) {
-    super(`No answer within ${facts.timeoutMs} ms: ${located(facts)}`);
+    super(withNote(`No answer within ${facts.timeoutMs} ms: ${located(facts)}`, 'unknown', facts), {
+      outcome: 'unknown',
+    });
     this.method = facts.method;
     this.path = facts.path;
     this.url = facts.url;
@@ -435,6 +535,59 @@ export class PaymentValidationError extends PaymentError {
   }
 }
 
+/** What {@link WithdrawalLimitError} is built from. */
+export interface WithdrawalLimitErrorInit {
+  /** The currency the amount is in, as the limit names it (`'BRL'`, `'USDT'`). */
+  readonly currency: string;
+  /** The limit in force, as an exact decimal string (`'5000.00'`). */
+  readonly limit: string;
+  /** The amount of the withdrawal, as an exact decimal string (`'10500'`). */
+  readonly amount: string;
+}
+
+/**
+ * A withdrawal above `maxWithdrawal` (the client's option, or the call's): refused before any
+ * request, so nothing was sent (`outcome: 'not-sent'`). A {@link PaymentValidationError}; `currency`,
+ * `limit` and `amount` say which limit and which amount, as exact decimal strings, and so does the
+ * message. Amounts in BRL are in reais, not cents: `1050` is R$ 1,050.00.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.withdrawals.create(body);
+ * } catch (error) {
+ *   if (isWithdrawalLimitError(error)) alertOps(`${error.amount} ${error.currency} > ${error.limit}`);
+ *   throw error;
+ * }
+ * ```
+ */
+export class WithdrawalLimitError extends PaymentValidationError {
+  /** Always `'WithdrawalLimitError'`, also across realms where `instanceof` fails. */
+  override name = 'WithdrawalLimitError';
+  /** The currency the amount is in (`'BRL'`, `'USDT'`). */
+  declare readonly currency: string;
+  /** The limit in force, an exact decimal string. */
+  declare readonly limit: string;
+  /** The withdrawal's amount, an exact decimal string. */
+  declare readonly amount: string;
+
+  constructor(init: WithdrawalLimitErrorInit) {
+    const unit = init.currency === 'BRL' ? ' (reais, not cents)' : '';
+    super(
+      [
+        {
+          path: ['amount'],
+          message: `${init.amount} ${init.currency} is above maxWithdrawal.${init.currency}, ${init.limit} ${init.currency}${unit}`,
+        },
+      ],
+      'Withdrawal refused, nothing sent',
+    );
+    this.currency = init.currency;
+    this.limit = init.limit;
+    this.amount = init.amount;
+  }
+}
+
 /** What {@link PaymentResponseError} is built from. */
 export interface PaymentResponseErrorInit extends RequestFacts {
   /** The HTTP status code. */
@@ -443,12 +596,20 @@ export interface PaymentResponseErrorInit extends RequestFacts {
   readonly issues: ReadonlyArray<PaymentIssue>;
   /** What came, parsed as JSON where it was. */
   readonly body: unknown;
+  /**
+   * `'acted'` for a JSON answer of the wrong shape (the service said it succeeded), `'unknown'`
+   * for one that is not JSON, empty or too large (a proxy's page may be all that came).
+   * @default 'unknown'
+   */
+  readonly outcome?: PaymentOutcome | undefined;
 }
 
 /**
  * The service answered 2xx with a body that breaks the contract (not JSON, missing a field the
  * contract requires, or larger than `maxResponseBytes`). `issues` says what, `body` holds what came
- * (`undefined` when too large to keep, `[redacted]` for a login answer).
+ * (`undefined` when too large to keep, `[redacted]` for a login answer). `outcome` is `'acted'`
+ * when the body is JSON of the wrong shape (the service answered success), `'unknown'` when it is
+ * not JSON, empty or too large (a proxy's page may be all that came).
  *
  * @example
  * ```ts
@@ -472,7 +633,15 @@ export class PaymentResponseError extends PaymentError {
   declare readonly url: string | undefined;
 
   constructor(init: PaymentResponseErrorInit) {
-    super(`Unexpected response to ${located(init)}: ${describeIssues(init.issues)}`);
+    const outcome = init.outcome ?? 'unknown';
+    super(
+      withNote(
+        `Unexpected response to ${located(init)}: ${describeIssues(init.issues)}`,
+        outcome,
+        init,
+      ),
+      { outcome },
+    );
     this.status = init.status;
     this.issues = init.issues;
     this.body = init.body;
@@ -538,7 +707,7 @@ export class PixKeyConflictError extends PaymentError {
         (init.reason === 'not-listed'
           ? 'adding it answered 404 (registered elsewhere, or refused) and no listed key can be it'
           : `${init.candidates.length} masked listed key(s) may be it, none provably`),
-      options,
+      { ...options, outcome: 'refused' },
     );
     this.reason = init.reason;
     this.keyType = init.keyType;
@@ -629,7 +798,19 @@ export function isPaymentApiError(value: unknown): value is PaymentApiError {
  * ```
  */
 export function isPaymentValidationError(value: unknown): value is PaymentValidationError {
-  return hasName(value, ['PaymentValidationError']);
+  return hasName(value, ['PaymentValidationError', 'WithdrawalLimitError']);
+}
+
+/**
+ * Whether `value` is a {@link WithdrawalLimitError}: a withdrawal above `maxWithdrawal`, not sent.
+ *
+ * @example
+ * ```ts
+ * if (isWithdrawalLimitError(error)) console.log(error.currency, error.limit, error.amount);
+ * ```
+ */
+export function isWithdrawalLimitError(value: unknown): value is WithdrawalLimitError {
+  return hasName(value, ['WithdrawalLimitError']);
 }
 
 /**
@@ -706,4 +887,24 @@ export function isPaymentApiErrorWithStatus(
  */
 export function isPixKeyConflictError(value: unknown): value is PixKeyConflictError {
   return hasName(value, ['PixKeyConflictError']);
+}
+
+/**
+ * Whether `value` is an SDK error whose `outcome` is `'unknown'`: the service may have acted on the
+ * request (a payout may exist) and no usable answer came. Repeat the call with the same
+ * `externalId`, which answers the first transaction if there is one; never create a new one with a
+ * new `externalId` to be safe. `false` for anything that is not a {@link PaymentError}.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.withdrawals.create(buildWithdrawal({ ...payout, externalId: order.id }));
+ * } catch (error) {
+ *   if (isOutcomeUncertain(error)) return retryLaterWithSameExternalId(order.id);
+ *   throw error;
+ * }
+ * ```
+ */
+export function isOutcomeUncertain(value: unknown): value is PaymentError {
+  return isPaymentError(value) && value.outcome === 'unknown';
 }

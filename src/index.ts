@@ -28,11 +28,13 @@ export {
   tokenAccount,
 } from './core/tokens.js';
 export type { FetchLike, RequestOptions } from './core/transport.js';
+export type { WithdrawalLimits } from './core/withdrawal-limit.js';
 export {
   BadRequestError,
   ConflictError,
   createApiError,
   InternalServerError,
+  isOutcomeUncertain,
   isPaymentApiError,
   isPaymentApiErrorWithStatus,
   isPaymentConnectionError,
@@ -42,13 +44,16 @@ export {
   isPaymentTimeoutError,
   isPaymentValidationError,
   isPixKeyConflictError,
+  isWithdrawalLimitError,
   NotFoundError,
   PaymentApiError,
   type PaymentApiErrorInit,
   PaymentConnectionError,
   PaymentError,
+  type PaymentErrorOptions,
   type PaymentIssue,
   PaymentLoginError,
+  type PaymentOutcome,
   PaymentResponseError,
   type PaymentResponseErrorInit,
   PaymentTimeoutError,
@@ -61,6 +66,8 @@ export {
   type RedirectErrorInit,
   type RequestFacts,
   UnauthorizedError,
+  WithdrawalLimitError,
+  type WithdrawalLimitErrorInit,
 } from './errors.js';
 export * from './models/index.js';
 export {
@@ -75,9 +82,9 @@ export {
 export { Company } from './resources/company.js';
 export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';
-export { PixKeys } from './resources/pix-keys.js';
+export { type EnsurePixKeyOptions, PixKeys } from './resources/pix-keys.js';
 export { parseWebhookPayload } from './resources/webhooks.js';
-export { Withdrawals } from './resources/withdrawals.js';
+export { type CreateWithdrawalOptions, Withdrawals } from './resources/withdrawals.js';
 export {
   assertValidPixKey,
   type InvalidPixKey,

@@ -1,10 +1,10 @@
 import { PaymentValidationError } from './errors.js';
 
 /**
- * An amount of money as the builders accept it:
+ * An amount of money as the builders accept it, in reais, not cents (`1050` is R$ 1,050.00):
  * - a decimal string with at most two decimals (`'10.50'`, `'10.5'`, `'10'`);
  * - a number with at most two decimals (`10.5`);
- * - integer cents (`{ cents: 1050 }`).
+ * - integer cents, named as such (`{ cents: 1050 }`, R$ 10.50).
  *
  * Zero, negatives, `NaN`, `Infinity`, exponents and a third decimal are rejected.
  *
@@ -176,4 +176,43 @@ export function formatCents(cents: number): string {
  */
 export function normalizeAmount(amount: AmountInput, path?: ReadonlyArray<PropertyKey>): number {
   return centsToAmount(toCents(amount, path));
+}
+
+const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
+
+/**
+ * The exact decimal text of an amount: a plain decimal string as it is, a finite non-negative
+ * number as the shortest text that reads back as it (what `JSON.stringify` sends), exponent
+ * written out (`1e21` → `'1000000000000000000000'`). `undefined` for anything else.
+ *
+ * @internal
+ */
+export function decimalText(value: unknown): string | undefined {
+  if (typeof value === 'string') return PLAIN_DECIMAL.test(value) ? value : undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+  const text = String(value);
+  const exponent = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!exponent) return text;
+  const [, units = '', fraction = '', power = '0'] = exponent;
+  const digits = units + fraction;
+  const point = units.length + Number(power);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
+ * Compares two plain decimal strings (`'1050'`, `'5000.00'`, `'0.000001'`) exactly, by their
+ * digits: negative when `a` is smaller, zero when equal, positive when larger. No float is
+ * involved, so `'1000.000001'` is larger than `'1000'` at any size.
+ *
+ * @internal
+ */
+export function compareDecimals(a: string, b: string): number {
+  const [aUnits = '', aFraction = ''] = a.split('.');
+  const [bUnits = '', bFraction = ''] = b.split('.');
+  const scale = Math.max(aFraction.length, bFraction.length);
+  const x = BigInt(aUnits + aFraction.padEnd(scale, '0'));
+  const y = BigInt(bUnits + bFraction.padEnd(scale, '0'));
+  return x < y ? -1 : x > y ? 1 : 0;
 }

@@ -49,6 +49,8 @@ export function createPayoutService(client: PaymentClient) {
       } catch (error) {
         // `ensure` refuses a key it cannot prove to be this customer's: after the service answers
         // 404 to adding it (registered already), no listed key of the customer is provably it.
+        // 'ambiguous' (a masked key of the customer only looks alike) is thrown on: keep the key
+        // object the first payout got, or ask the customer, rather than pay a lookalike.
         if (isPixKeyConflictError(error) && error.reason === 'not-listed') {
           throw new PixKeyTakenError(`${pixKey.type} key is registered to another customer`, {
             cause: error,

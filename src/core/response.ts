@@ -255,7 +255,8 @@ export function interpret<T>(
   if (!parsed.ok) {
     const { issues } = parsed;
     const body = sensitive ? '[redacted]' : redactValue(json, secrets());
-    throw new PaymentResponseError({ status, method, path, url, issues, body });
+    // JSON under a 2xx: the service said it succeeded, only its shape is not the contract's.
+    throw new PaymentResponseError({ status, method, path, url, issues, body, outcome: 'acted' });
   }
   return parsed.value;
 }

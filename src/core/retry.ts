@@ -1,10 +1,9 @@
 import {
   isPaymentApiError,
   isPaymentConnectionError,
+  isPaymentError,
   isPaymentTimeoutError,
-  type PaymentApiError,
-  type PaymentConnectionError,
-  type PaymentTimeoutError,
+  type PaymentError,
 } from '../errors.js';
 
 /**
@@ -97,16 +96,14 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
 }
 
 /**
- * Whether the service may have acted on the attempt that failed with `error`: no answer, no answer
- * in time, or a 5xx. A 3xx or 4xx answer (429 included) says it did not.
+ * Whether the service may have acted on the attempt that failed with `error`: its `outcome` is
+ * `'unknown'` (no answer after sending, no answer in time, a 5xx, an unreadable 2xx) or `'acted'`.
+ * A 3xx or 4xx answer (429 included), or a connection never made, says it did not.
  *
  * @internal
  */
-export function mayHaveActed(
-  error: unknown,
-): error is PaymentConnectionError | PaymentTimeoutError | PaymentApiError {
-  if (isPaymentConnectionError(error) || isPaymentTimeoutError(error)) return true;
-  return isPaymentApiError(error) && error.status >= 500;
+export function mayHaveActed(error: unknown): error is PaymentError {
+  return isPaymentError(error) && (error.outcome === 'unknown' || error.outcome === 'acted');
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   isPaymentApiError,
   isPaymentApiErrorWithStatus,
   isPaymentError,
-  isPaymentResponseError,
   PaymentConnectionError,
   PaymentError,
   type PaymentIssue,
@@ -259,7 +258,8 @@ export class Transport {
         // The token at hand is used without waiting on anything; only a store read or a login awaits.
         lease = this.#tokens.held(stale) ?? (await this.#tokens.acquire(signal, stale));
       } catch (error) {
-        if (!this.#loginFailures.has(error as object)) throw error;
+        // A failing tokenStore after an attempt that may have acted must not say "not sent".
+        if (!this.#loginFailures.has(error as object)) throw ending(error);
         // The call itself was not sent, so any call may wait and try again, even one the service
         // must never see twice: this one it has not seen at all.
         const delayMs = this.#loginRetryDelay(error, retries, maxRetries, method, path);
@@ -307,13 +307,13 @@ export class Transport {
 
   /**
    * The error a call ends with: `error`, unless it says the service did not act (a 3xx or 4xx
-   * answer, a failed login) while an earlier attempt of the same call may have been acted on; then
-   * that attempt's error, which says "maybe", and `error` is logged. A payout whose answer was lost
-   * must never be reported as one the service refused.
+   * answer, a failed login, a connection never made, a failing `tokenStore`) while an earlier
+   * attempt of the same call may have been acted on; then that attempt's error, which says
+   * "maybe", and `error` is logged. A payout whose answer was lost must never be reported as one
+   * the service refused.
    */
   #ending(error: unknown, uncertain: PaymentError | undefined, fields: LogFields): unknown {
     if (uncertain === undefined || mayHaveActed(error) || !isPaymentError(error)) return error;
-    if (isPaymentResponseError(error)) return error;
     this.#log(
       'warn',
       'outcome-uncertain',

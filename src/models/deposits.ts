@@ -16,7 +16,7 @@ import { TransactionStatus } from './transactions.js';
  */
 export const DepositForCustomerId = /* @__PURE__ */ schema(() =>
   z.object({
-    /** The amount, a decimal number with at most two decimals. */
+    /** In reais, not cents (`10.5` is R$ 10.50): a decimal number with at most two decimals. */
     amount: z.number(),
     /** The customer's `_id`. */
     customerId: z.string(),
@@ -51,7 +51,7 @@ export interface DepositForCustomerId extends z.infer<typeof DepositForCustomerI
  */
 export const DepositForNewCustomer = /* @__PURE__ */ schema(() =>
   z.object({
-    /** The amount, a decimal number with at most two decimals. */
+    /** In reais, not cents (`10.5` is R$ 10.50): a decimal number with at most two decimals. */
     amount: z.number(),
     /** Never sent together with `customer`. */
     customerId: z.optional(z.never()),

@@ -16,7 +16,7 @@ import { TransactionStatus } from './transactions.js';
  */
 export const WithdrawalRequest = /* @__PURE__ */ schema(() =>
   z.object({
-    /** The amount, a decimal number with at most two decimals. */
+    /** In reais, not cents (`10.5` is R$ 10.50): a decimal number with at most two decimals. */
     amount: z.number(),
     /** The customer's `_id`. */
     customerId: z.string(),

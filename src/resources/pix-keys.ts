@@ -18,6 +18,27 @@ function fitsMask(listed: string, key: string): boolean {
 }
 
 /**
+ * Options of {@link PixKeys.ensure}: the per-call options of every method, and whether a masked
+ * lookalike may be answered.
+ *
+ * @example
+ * ```ts
+ * const options: EnsurePixKeyOptions = { acceptMaskedMatch: true, timeoutMs: 5_000 };
+ * ```
+ */
+export interface EnsurePixKeyOptions extends RequestOptions {
+  /**
+   * After the add answers 404, answer the customer's only masked key of that type when it fits the
+   * key asked for (same length, every character it shows equal), though nothing proves it is that
+   * key: it may be another key of the customer that looks alike once masked (a phone number given
+   * up, then registered by someone else). Without it, such a key is a {@link PixKeyConflictError}
+   * with `reason: 'ambiguous'` and the key in `candidates`.
+   * @default false
+   */
+  readonly acceptMaskedMatch?: boolean | undefined;
+}
+
+/**
  * Pix keys of a customer: `client.pixKeys`.
  *
  * @example
@@ -82,12 +103,14 @@ export class PixKeys {
    * masked (per the provider's public docs), so a key of the customer can look absent: when the add
    * answers 404 ("already registered", which may also mean registered to another customer), the
    * keys are listed again, and a key is returned only if it is provably the one asked for: an equal
-   * key, or else the customer's only masked key of that type when it fits (same length, every
-   * shown character equal). Anything else is a {@link PixKeyConflictError} that says why.
+   * key. Anything else is a {@link PixKeyConflictError} that says why: `'ambiguous'` when masked
+   * keys of the customer fit (in `candidates`), `'not-listed'` when none does.
    *
-   * The service gives no way to tell the customer's only masked key of a type from the same-looking
-   * key of another customer: when that matters, keep the key object {@link PixKeys.add} returned
-   * and send it, rather than calling `ensure` again.
+   * A masked key that fits is not proof: it may be another key of the customer that looks alike
+   * once masked. With `{ acceptMaskedMatch: true }` the customer's only masked key of that type
+   * that fits is returned all the same (the behaviour before this option existed); without it, keep
+   * the key object {@link PixKeys.add} or `ensure` returned the first time and send it, rather
+   * than calling `ensure` again.
    *
    * @throws {@link PaymentValidationError} for an invalid key, before anything is sent.
    * @throws {@link PixKeyConflictError} when the add answered 404 and no listed key is provably
@@ -98,9 +121,19 @@ export class PixKeys {
    * ```ts
    * const pixKey = await client.pixKeys.ensure(customerId, { type: 'PHONE', key: '+5561912345678' });
    * const body = buildWithdrawal({ amount: '10.50', customerId, currency, pixKey });
+   * // Take the customer's only masked lookalike too, knowing it may be another of their keys:
+   * const lookalike = await client.pixKeys.ensure(
+   *   customerId,
+   *   { type: 'PHONE', key: '+5561912345678' },
+   *   { acceptMaskedMatch: true },
+   * );
    * ```
    */
-  async ensure(customerId: string, input: PixKeyInput, options?: RequestOptions): Promise<PixKey> {
+  async ensure(
+    customerId: string,
+    input: PixKeyInput,
+    options?: EnsurePixKeyOptions,
+  ): Promise<PixKey> {
     const wanted = this.#validate
       ? assertValidPixKey(input)
       : { key: input.key.trim(), type: input.type };
@@ -122,7 +155,7 @@ export class PixKeys {
       );
       const candidates = masked.filter((listed) => fitsMask(listed.key, wanted.key));
       const [only] = candidates;
-      if (only && masked.length === 1) return only;
+      if (only && masked.length === 1 && options?.acceptMaskedMatch === true) return only;
       throw new PixKeyConflictError(
         {
           reason: candidates.length === 0 ? 'not-listed' : 'ambiguous',

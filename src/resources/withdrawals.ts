@@ -1,11 +1,38 @@
 import { buildWithdrawal } from '../builders.js';
+import { throwIfIssues } from '../core/options.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
+import {
+  checkWithdrawalLimit,
+  type ResolvedLimits,
+  readLimits,
+  type WithdrawalLimits,
+} from '../core/withdrawal-limit.js';
+import type { PaymentIssue } from '../errors.js';
 import type { CurrencyList } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import type { CreateWithdrawalResult, WithdrawalRequest } from '../models/withdrawals.js';
 import { routes } from '../routes.js';
 import { TransactionCalls } from './transactions.js';
+
+/**
+ * Options of {@link Withdrawals.create}: the per-call options of every method, and a ceiling for
+ * this withdrawal.
+ *
+ * @example
+ * ```ts
+ * const options: CreateWithdrawalOptions = { maxWithdrawal: { BRL: '20000.00' }, timeoutMs: 10_000 };
+ * ```
+ */
+export interface CreateWithdrawalOptions extends RequestOptions {
+  /**
+   * The largest withdrawal allowed for this call, per currency, replacing the client's
+   * `maxWithdrawal` for each currency it names (the others keep the client's). In reais, not
+   * cents, for BRL; in USDT for a crypto withdrawal.
+   * @default the client's `maxWithdrawal`
+   */
+  readonly maxWithdrawal?: WithdrawalLimits | undefined;
+}
 
 /**
  * Withdrawals (payouts to a Pix key): `client.withdrawals`.
@@ -20,10 +47,12 @@ import { TransactionCalls } from './transactions.js';
  */
 export class Withdrawals {
   readonly #shared: TransactionCalls;
+  readonly #limits: ResolvedLimits;
 
   /** @internal Created by {@link PaymentClient}. */
-  constructor(transport: Transport, validateInput: boolean) {
+  constructor(transport: Transport, validateInput: boolean, limits: ResolvedLimits = {}) {
     this.#shared = new TransactionCalls(transport, validateInput, 'withdrawal');
+    this.#limits = limits;
   }
 
   /**
@@ -46,31 +75,46 @@ export class Withdrawals {
    * `externalId` as the same withdrawal, so the request is retried on connection errors,
    * timeouts, 429 and 5xx with the same `externalId`, and a retry never pays twice. Checked first
    * with {@link buildWithdrawal} (unless `validateInput: false`): amount with at most two
-   * decimals, whole currency and Pix key objects.
+   * decimals, whole currency and Pix key objects. An amount above `maxWithdrawal` (the client's,
+   * or this call's) is refused before anything is sent, whatever `validateInput` says.
    *
    * @returns The service's answer (`message`, `status`, `_id`) and the `externalId` sent.
    * @throws {@link PaymentValidationError} for invalid input, before anything is sent.
+   * @throws {@link WithdrawalLimitError} for an amount above `maxWithdrawal`, before anything is
+   * sent.
    * @throws {@link NotFoundError} when the customer does not exist.
    *
    * @example
    * ```ts
    * const body = buildWithdrawal({ amount: '10.50', customerId, currency, pixKey, externalId: 'order-42' });
    * const { _id, status, externalId } = await client.withdrawals.create(body); // externalId === 'order-42'
+   * // A larger payout than the client allows, approved for this one call:
+   * await client.withdrawals.create(large, { maxWithdrawal: { BRL: '20000.00' } });
    * ```
    */
   async create(
     request: WithdrawalRequest,
-    options?: RequestOptions,
+    options?: CreateWithdrawalOptions,
   ): Promise<CreateWithdrawalResult> {
     const externalId = request.externalId ?? crypto.randomUUID();
     const body = this.#shared.validate
       ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
       : { ...request, externalId };
+    checkWithdrawalLimit(body, this.#limitsFor(options));
     const answer = await this.#shared.transport.request(
       prepare(routes.withdrawals.create, { body }),
       options,
     );
     return { ...answer, externalId };
+  }
+
+  // The client's limits, each currency the call names replaced by the call's.
+  #limitsFor(options: CreateWithdrawalOptions | undefined): ResolvedLimits {
+    if (options?.maxWithdrawal === undefined) return this.#limits;
+    const issues: PaymentIssue[] = [];
+    const limits = readLimits(options.maxWithdrawal, issues, this.#limits);
+    throwIfIssues(issues, 'Invalid request options');
+    return limits;
   }
 
   /**

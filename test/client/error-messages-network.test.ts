@@ -6,6 +6,7 @@ import { PaymentApiError, PaymentClient, PaymentConnectionError } from 'pix-paym
 import { startMockServer } from 'pix-payment-sdk/mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../support/client-setup.js';
+import { fakeJwt, listen, withLogin } from '../support/loopback.js';
 import { refusedUrl } from '../support/mock-receiver.js';
 
 const PASSWORD = 'never-in-a-message';
@@ -32,6 +33,42 @@ describe('connection errors name the target and the cause', () => {
     expect(message).toContain(`${origin}/auth/token`);
     expect(message).toContain('ECONNREFUSED');
     expect(message).toMatch(/baseUrl/);
+  });
+
+  it('no connection made (a refused port, an unknown host, a TLS handshake that fails): outcome not-sent', async () => {
+    const server = createServer((_request, response) => response.end('plain'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    for (const baseUrl of [
+      new URL(await refusedUrl()).origin,
+      'http://no-such-host.invalid',
+      `https://127.0.0.1:${port}`,
+    ]) {
+      const error = await connectionError(baseUrl);
+      expect({ baseUrl, outcome: error.outcome }).toEqual({ baseUrl, outcome: 'not-sent' });
+      expect(error.message).not.toMatch(/may have/);
+    }
+  });
+
+  it('a connection the server drops after reading the request: outcome unknown, and the message says so', async () => {
+    const server = await listen(
+      withLogin(fakeJwt(), (request) => {
+        request.resume();
+        request.on('end', () => request.socket.destroy());
+      }),
+    );
+    cleanups.push(() => server.close());
+    const error = await rejectionOf(clientOf(server.url).withdrawals.get('w1'));
+    expect(error).toBeInstanceOf(PaymentConnectionError);
+    expect((error as PaymentConnectionError).outcome).toBe('unknown');
+    expect((error as Error).message).toMatch(
+      /Outcome unknown: this call changes nothing, repeating it is safe$/,
+    );
+    expect(server.received.map((request) => request.path)).toEqual([
+      '/auth/token',
+      '/withdraw/w1/details',
+    ]);
   });
 
   it('an unknown host: the host and its DNS error code', async () => {

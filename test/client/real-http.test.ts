@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import {
   buildWithdrawal,
   type Currency,
+  isOutcomeUncertain,
   PaymentClient,
   PaymentConnectionError,
   type PixKey,
@@ -90,6 +91,17 @@ async function arrange(method: string, path: string, body?: unknown): Promise<un
   return response.json();
 }
 
+/** The seeded customer with a Pix key, and a withdrawal currency. */
+async function arrangePayee(): Promise<{ customerId: string; pixKey: PixKey; currency: Currency }> {
+  const customerId = running.mock.customers.seeded._id;
+  const { key: pixKey } = (await arrange('POST', `/pix/customer/${customerId}/key`, {
+    type: 'EMAIL',
+    key: 'ana@example.com',
+  })) as { key: PixKey };
+  const [currency] = (await arrange('GET', '/withdraw/company/currencies')) as Currency[];
+  return { customerId, pixKey, currency: currency! };
+}
+
 beforeAll(async () => {
   running = await startMockServer({
     port: 0,
@@ -147,15 +159,10 @@ describe('client over real HTTP', () => {
   });
 
   it('withdrawals.create is retried after a 503 with the same externalId', async () => {
-    const customerId = running.mock.customers.seeded._id;
-    const { key: pixKey } = (await arrange('POST', `/pix/customer/${customerId}/key`, {
-      type: 'EMAIL',
-      key: 'ana@example.com',
-    })) as { key: PixKey };
-    const [currency] = (await arrange('GET', '/withdraw/company/currencies')) as Currency[];
+    const { customerId, pixKey, currency } = await arrangePayee();
     running.mock.faults.inject({ method: 'POST', path: '/withdraw', status: 503 });
     const result = await client().withdrawals.create(
-      buildWithdrawal({ amount: 10.5, customerId, currency: currency!, pixKey }),
+      buildWithdrawal({ amount: 10.5, customerId, currency, pixKey }),
     );
     const withdraws = seen.filter((request) => request.url === '/api/v1/withdraw');
     expect(withdraws).toHaveLength(2);
@@ -165,6 +172,33 @@ describe('client over real HTTP', () => {
     expect(ids).toEqual([result.externalId, result.externalId]);
     expect(running.mock.withdrawals.list()).toMatchObject([
       { _id: result._id, externalId: result.externalId },
+    ]);
+  });
+
+  it('a payout whose connection drops after processing: outcome unknown, and the same externalId answers it', async () => {
+    const { customerId, pixKey, currency } = await arrangePayee();
+    running.mock.faults.inject({
+      method: 'POST',
+      path: '/withdraw',
+      networkError: true,
+      phase: 'after',
+    });
+    const body = buildWithdrawal({
+      amount: '10.50',
+      customerId,
+      currency,
+      pixKey,
+      externalId: 'order-lost',
+    });
+    const error = await rejectionOf(client().withdrawals.create(body, { maxRetries: 0 }));
+    expect(error).toBeInstanceOf(PaymentConnectionError);
+    expect(isOutcomeUncertain(error)).toBe(true);
+    expect((error as Error).message).toMatch(
+      /The service may have created it: repeat with the same externalId$/,
+    );
+    const again = await client().withdrawals.create(body);
+    expect(running.mock.withdrawals.list()).toMatchObject([
+      { _id: again._id, externalId: 'order-lost' },
     ]);
   });
 

@@ -31,6 +31,8 @@ import type {
 import {
   brlBalance,
   buildDeposit,
+  type CreateWithdrawalOptions,
+  type EnsurePixKeyOptions,
   type InMemoryTokenStore,
   parseWebhookPayload,
   type SubAccountWebhookInput,
@@ -175,9 +177,15 @@ describe('PaymentClient types', () => {
     expectTypeOf(client.withdrawals.listCurrencies)
       .parameter(0)
       .toEqualTypeOf<RequestOptions | undefined>();
+    // withdrawals.create and pixKeys.ensure take RequestOptions and an option of their own.
     expectTypeOf(client.withdrawals.create)
       .parameter(1)
-      .toEqualTypeOf<RequestOptions | undefined>();
+      .toEqualTypeOf<CreateWithdrawalOptions | undefined>();
+    expectTypeOf<RequestOptions>().toExtend<CreateWithdrawalOptions>();
+    expectTypeOf(client.pixKeys.ensure)
+      .parameter(2)
+      .toEqualTypeOf<EnsurePixKeyOptions | undefined>();
+    expectTypeOf<RequestOptions>().toExtend<EnsurePixKeyOptions>();
     expectTypeOf(client.deposits.resendWebhook)
       .parameter(1)
       .toEqualTypeOf<RequestOptions | undefined>();

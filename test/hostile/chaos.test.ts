@@ -88,18 +88,13 @@ const accounts: Account[] = [];
 const store = new InMemoryTokenStore(); // one store for both accounts: each must keep its own token
 
 /**
- * What an error says about the service (docs/errors-retries-idempotency.md): a 5xx, a connection
- * error, a timeout or a broken 2xx body may come after the service acted; every other error of the
- * SDK (a 4xx, a failed login that left the call unsent) says it did not.
+ * What an error says about the service (docs/errors-retries-idempotency.md): its `outcome`. An
+ * `'unknown'` or `'acted'` one may come after the service acted; `'not-sent'` and `'refused'` say
+ * it did not, and the ledger is checked against that below.
  */
 function mayHaveActed(error: unknown): boolean {
   if (!isPaymentError(error)) throw error; // anything else is a bug of the client
-  return [
-    'InternalServerError',
-    'PaymentConnectionError',
-    'PaymentTimeoutError',
-    'PaymentResponseError',
-  ].includes(error.name);
+  return error.outcome === 'unknown' || error.outcome === 'acted';
 }
 
 const ledgerOf = (order: Order) =>

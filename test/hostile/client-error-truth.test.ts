@@ -6,6 +6,7 @@
 import {
   buildDeposit,
   buildWithdrawal,
+  InMemoryTokenStore,
   InternalServerError,
   PaymentConnectionError,
 } from 'pix-payment-sdk';
@@ -50,6 +51,7 @@ describe.each(Object.entries(calls))('%s', (_name, { path, list, call }) => {
     const logger = recordingLogger();
     const error = await rejectionOf(call(makeClient({ logger })));
     expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ outcome: 'unknown' });
     expect(list()).toHaveLength(1);
     // What ended the call is not lost: it is logged.
     expect(
@@ -75,6 +77,23 @@ describe.each(Object.entries(calls))('%s', (_name, { path, list, call }) => {
     });
     const error = await rejectionOf(call(client));
     expect(error).toBeInstanceOf(PaymentConnectionError);
+    expect(error).toMatchObject({ outcome: 'unknown' });
+    expect(list()).toHaveLength(1);
+  });
+
+  it('processed, answer lost (500), then the token refused and the tokenStore fails: "maybe", not the store\'s error', async () => {
+    class FailingDelete extends InMemoryTokenStore {
+      override delete(): Promise<void> {
+        return Promise.reject(new Error('store down'));
+      }
+    }
+    const client = makeClient({ tokenStore: new FailingDelete() });
+    await client.getToken();
+    service.mock.faults.inject({ method: 'POST', path, status: 500, phase: 'after' });
+    service.mock.faults.inject({ method: 'POST', path, status: 401 });
+    const error = await rejectionOf(call(client));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ outcome: 'unknown' });
     expect(list()).toHaveLength(1);
   });
 
@@ -86,7 +105,7 @@ describe.each(Object.entries(calls))('%s', (_name, { path, list, call }) => {
       times: Number.POSITIVE_INFINITY,
     });
     const error = await rejectionOf(call(makeClient()));
-    expect(error).toMatchObject({ name: 'PaymentLoginError' });
+    expect(error).toMatchObject({ name: 'PaymentLoginError', outcome: 'not-sent' });
     expect(list()).toHaveLength(0);
   });
 });

@@ -89,6 +89,51 @@ describe('pixKeys.ensure: a key it cannot prove is refused with PixKeyConflictEr
   });
 });
 
+describe('pixKeys.ensure: a masked lookalike is never answered by default', () => {
+  it("the customer's own key, masked, the only one of its type: ambiguous, offered as the candidate", async () => {
+    const masked = await register(customerId, 'PHONE', WANTED);
+    service.markJournal();
+    const error = await rejectionOf(
+      makeClient().pixKeys.ensure(customerId, { type: 'PHONE', key: WANTED }),
+    );
+    expect(error).toMatchObject({
+      name: 'PixKeyConflictError',
+      reason: 'ambiguous',
+      outcome: 'refused',
+      candidates: [masked],
+    });
+    expect(service.mock.pixKeys.list(customerId)).toHaveLength(1);
+  });
+
+  it("another customer holds the key, this customer's only phone looks alike: refused, and opting in is what takes the lookalike", async () => {
+    await register(service.mock.customers.create()._id, 'PHONE', WANTED);
+    const lookalike = await register(customerId, 'PHONE', '+5561911111111');
+    const error = await rejectionOf(
+      makeClient().pixKeys.ensure(customerId, { type: 'PHONE', key: WANTED }),
+    );
+    expect(error).toMatchObject({ reason: 'ambiguous', candidates: [lookalike] });
+    // The risk the option names: the key answered is not the one asked for.
+    const taken = await makeClient().pixKeys.ensure(
+      customerId,
+      { type: 'PHONE', key: WANTED },
+      { acceptMaskedMatch: true },
+    );
+    expect(taken).toEqual(lookalike);
+  });
+
+  it('acceptMaskedMatch anything but true is not an opt-in', async () => {
+    await register(customerId, 'PHONE', WANTED);
+    for (const acceptMaskedMatch of [false, undefined, 'true', 1]) {
+      const error = await rejectionOf(
+        makeClient().pixKeys.ensure(customerId, { type: 'PHONE', key: WANTED }, {
+          acceptMaskedMatch,
+        } as never),
+      );
+      expect(error).toMatchObject({ name: 'PixKeyConflictError', reason: 'ambiguous' });
+    }
+  });
+});
+
 describe('pixKeys.ensure: a key it can prove is answered', () => {
   it('exact: a listed key equal to the one asked for is returned, without adding', async () => {
     service.restart({ maskKeys: false });
@@ -121,11 +166,15 @@ describe('pixKeys.ensure: a key it can prove is answered', () => {
     expect(service.mock.pixKeys.list(customerId).map((listed) => listed.key)).toContain(WANTED);
   });
 
-  it('single fit: the only masked key of that type, which fits the key, is returned after the 404', async () => {
+  it('single fit, opted in: the only masked key of that type that fits is returned after the 404', async () => {
     const masked = await register(customerId, 'PHONE', WANTED);
     await register(customerId, 'EMAIL', 'ana@example.com');
     service.markJournal();
-    const key = await makeClient().pixKeys.ensure(customerId, { type: 'PHONE', key: WANTED });
+    const key = await makeClient().pixKeys.ensure(
+      customerId,
+      { type: 'PHONE', key: WANTED },
+      { acceptMaskedMatch: true },
+    );
     expect(key).toEqual(masked);
     expect(service.calls().map((call) => call.split(' ')[0])).toEqual(['GET', 'POST', 'GET']);
   });

@@ -69,7 +69,7 @@ describe('pixKeys: paths, methods, bodies, answers', () => {
     expect(service.calls()).toEqual([`GET /pix/customer/${CUSTOMER_ID}/key`]);
   });
 
-  it('pixKeys.ensure: a masked listed key is matched after the add answers "already registered"', async () => {
+  it('pixKeys.ensure with acceptMaskedMatch: a masked listed key is matched after the add answers "already registered"', async () => {
     service.restart({ maskKeys: true });
     const customerId = service.mock.customers.seeded._id;
     const { key: masked } = (await service.api('POST', `/pix/customer/${customerId}/key`, {
@@ -78,10 +78,11 @@ describe('pixKeys: paths, methods, bodies, answers', () => {
     })) as { key: { key: string; type: string; _id: string } };
     expect(masked.key).toBe('+5561*********');
     service.markJournal();
-    const key = await makeClient().pixKeys.ensure(customerId, {
-      type: 'PHONE',
-      key: '+5561912345678',
-    });
+    const key = await makeClient().pixKeys.ensure(
+      customerId,
+      { type: 'PHONE', key: '+5561912345678' },
+      { acceptMaskedMatch: true },
+    );
     expect(key).toEqual(masked);
     expect(service.calls().map((call) => call.split(' ')[0])).toEqual(['GET', 'POST', 'GET']);
     expect(service.journal().map((entry) => entry.status)).toEqual([200, 200, 404, 200]);
