@@ -443,12 +443,16 @@ export interface PaymentResponseErrorInit extends RequestFacts {
   readonly issues: ReadonlyArray<PaymentIssue>;
   /** What came, parsed as JSON where it was. */
   readonly body: unknown;
+  /** What the caller should do about it, added to the message after the issues. */
+  readonly hint?: string | undefined;
 }
 
 /**
  * The service answered 2xx with a body that breaks the contract (not JSON, missing a field the
- * contract requires, or larger than `maxResponseBytes`). `issues` says what, `body` holds what came
- * (`undefined` when too large to keep, `[redacted]` for a login answer).
+ * contract requires, or larger than `maxResponseBytes`), or one the client must not pass on (a
+ * deposit's Pix code that is not a Pix code, fails its checksum or asks another amount: the deposit
+ * was created all the same). `issues` says what, `body` holds what came (`undefined` when too
+ * large to keep, `[redacted]` for a login answer).
  *
  * @example
  * ```ts
@@ -472,7 +476,9 @@ export class PaymentResponseError extends PaymentError {
   declare readonly url: string | undefined;
 
   constructor(init: PaymentResponseErrorInit) {
-    super(`Unexpected response to ${located(init)}: ${describeIssues(init.issues)}`);
+    super(
+      `Unexpected response to ${located(init)}: ${describeIssues(init.issues)}${init.hint ? `. ${init.hint}` : ''}`,
+    );
     this.status = init.status;
     this.issues = init.issues;
     this.body = init.body;
