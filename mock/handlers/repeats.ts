@@ -19,13 +19,22 @@ export type IdempotencyMismatch = 'reject' | 'replay';
  */
 export const IDEMPOTENCY_MISMATCH_MODES: ReadonlyArray<IdempotencyMismatch> = ['reject', 'replay'];
 
+// How deep `canonical` writes a value out; below, a nested array or object compares by its kind
+// alone (nothing that identifies a payment is nested that deep, and a body nested thousands of
+// levels must not exhaust the stack).
+const MAX_DEPTH = 16;
+
 // JSON with the keys of every object sorted, so that two bodies that differ only in key order
 // compare equal.
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+function canonical(value: unknown, depth = 0): string {
+  if (Array.isArray(value)) {
+    if (depth >= MAX_DEPTH) return '[…]';
+    return `[${value.map((item) => canonical(item, depth + 1)).join(',')}]`;
+  }
   if (isRecord(value)) {
+    if (depth >= MAX_DEPTH) return '{…}';
     const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key], depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
 }
@@ -70,6 +79,19 @@ export function requestIdentity(
   return fields;
 }
 
+// The names of the fields that differ, as the reason shows them: the body's own names are the
+// sender's to choose, so a few, each cut short, and how many more.
+function fieldList(names: ReadonlyArray<string>): string {
+  const shown = names
+    .slice(0, MAX_NAMES_SHOWN)
+    .map((name) => (name.length > MAX_NAME_SHOWN ? `${name.slice(0, MAX_NAME_SHOWN)}...` : name));
+  const more = names.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more fields` : ''}`;
+}
+
+const MAX_NAMES_SHOWN = 5;
+const MAX_NAME_SHOWN = 32;
+
 /**
  * The answer to a create request whose `externalId` names an existing transaction: that
  * transaction again (`answer`) when the body identifies the same payment, or under the
@@ -92,6 +114,6 @@ export function repeatAnswer(
   if (differing.length === 0) return answer(first);
   throw new HttpError(
     409,
-    `another ${differing.join(', ')} than the ${kind} ${first._id} this externalId was first sent with: repeat the first body to get it back, or send a new externalId for a new ${kind}`,
+    `another ${fieldList(differing)} than the ${kind} ${first._id} this externalId was first sent with: repeat the first body to get it back, or send a new externalId for a new ${kind}`,
   );
 }

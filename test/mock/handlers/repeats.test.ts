@@ -107,6 +107,30 @@ describe.each(mockTransports())('Repeated externalId through $name', (transport)
     expect(h.mock.customers.list()).toHaveLength(customers);
   });
 
+  it('a body nested thousands of levels deep, or with a thousand odd fields, is compared without failing', async () => {
+    const currency = await depositCurrency(api, token);
+    const depth = 50_000;
+    const deep = `{"amount":1,"customerId":"${customerId}","currency":${JSON.stringify(currency)},"externalId":"deep-1","extra":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const headers = { 'content-type': 'application/json' };
+    const first = await api.call('POST', '/deposit', { token, rawBody: deep, headers });
+    expect(first.status).toBe(201);
+    const again = await api.call('POST', '/deposit', { token, rawBody: deep, headers });
+    expect(answerOf(again)).toEqual(answerOf(first));
+    const wide = Object.fromEntries(
+      Array.from({ length: 1_000 }, (_, index) => [`field-${index}-${'x'.repeat(100)}`, index]),
+    );
+    const odd = await api.call('POST', '/deposit', {
+      token,
+      body: { amount: 1, customerId, currency, externalId: 'deep-1', ...wide },
+    });
+    expect(odd.status).toBe(409);
+    const reason = odd.headers.get('x-mock-reason') ?? '';
+    expect(reason).toMatch(
+      /^another extra, field-0-x{24}\.\.\., field-1-x{24}\.\.\., .* and 996 more fields than the deposit /,
+    );
+    expect(h.mock.deposits.list()).toHaveLength(1);
+  });
+
   it("idempotencyMismatch 'replay' answers the first transaction whatever the repeat says", async () => {
     const replaying = await transport.create({ seed: 7, idempotencyMismatch: 'replay' });
     try {
