@@ -14,6 +14,13 @@ const BCB_STATIC =
 // A dynamic code of a payment provider, the same layout as this service's (26 of 85, 25 of 63).
 const PROVIDER_DYNAMIC =
   '00020126850014br.gov.bcb.pix2563pix.voluti.com.br/qr/v3/at/c75d8412-3935-49d1-9d80-6435716962665204000053039865802BR5925SMARTPAY_SERVICOS_DIGITAI6013FLORIANOPOLIS62070503***6304575A';
+// More dynamic codes of that layout, as published in open-source integrations of payment
+// providers: a comma in the name, a two-letter city.
+const SAME_LAYOUT = [
+  '00020126850014br.gov.bcb.pix2563pix.voluti.com.br/qr/v3/at/8f3b297a-6185-42ae-a09a-0acfe74d3e0e5204000053039865802BR5925TRANSAC_INTERMEDIADOR_DE_6007GOIANIA62070503***63047C44',
+  '00020126850014br.gov.bcb.pix2563pix.voluti.com.br/qr/v3/at/a62c3200-8944-48c1-aca8-af816ed0ee925204000053039865802BR5925MEGA_SERVICOS,_TECNOLOGIA6002SP62070503***6304D208',
+  '00020126850014br.gov.bcb.pix2563pix.voluti.com.br/qr/v3/at/e090cf24-506a-4905-865b-30fbd4d833c85204000053039865802BR5925PAGFACIL_MEIOS_DE_PAGAMEN6005SINOP62070503***63043678',
+];
 // Dynamic, single use (01 = 12), with an amount and a txid (the pixcode library's README).
 const DYNAMIC_WITH_AMOUNT =
   '00020101021226720014br.gov.bcb.pix2550bx.com.br/pix/8b3da2f3-9a41-40d1-a91a-bd93113bd4415204000053039865406123.455802BR5913Fulano de Tal6008BRASILIA62190515RP12345678-2019630445C8';
@@ -72,6 +79,15 @@ describe('parseBrCode: public codes', () => {
       crc: '575A',
     });
     expect(brCode.url).toHaveLength(63);
+  });
+
+  it.each(SAME_LAYOUT)('reads the published dynamic code %s', (code) => {
+    const brCode = parseBrCode(code);
+    expect(brCode.kind).toBe('dynamic');
+    expect(brCode.url).toHaveLength(63);
+    expect(brCode.merchantName).toHaveLength(25);
+    expect(brCode.crc).toBe(code.slice(-4));
+    expect(brCode).not.toHaveProperty('amount');
   });
 
   it('reads the amount (field 54) and the txid (field 62.05) of a dynamic code', () => {
