@@ -1,5 +1,8 @@
 // parseBrCode against public BR Codes: the static example of the Banco Central's manual, dynamic
 // codes published by Pix libraries and payment providers, and codes broken on purpose.
+
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
 import {
   brCodeCrc16,
   MAX_BR_CODE_LENGTH,
@@ -218,5 +221,26 @@ describe('parseBrCode: refused codes', () => {
 
   it('the checksum must close the code', () => {
     expect(problemOf(`${BCB_STATIC}0000`)).toContain('must end with field 63');
+  });
+});
+
+describe('parseBrCode in a bundle', () => {
+  it('brings neither zod nor the HTTP client along: a bundler keeps the parser and the errors only', async () => {
+    const result = await build({
+      stdin: {
+        contents: "import { parseBrCode } from './src/index.ts'; globalThis.parse = parseBrCode;",
+        resolveDir: resolve(import.meta.dirname, '..'),
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      write: false,
+      logLevel: 'silent',
+    });
+    const text = result.outputFiles[0]?.text ?? '';
+    expect(text).toContain('function parseBrCode');
+    expect(text).not.toMatch(/zod|ZodError|class PaymentClient|from "ky"/);
+    expect(text.length).toBeLessThan(20_000);
   });
 });
