@@ -44,6 +44,11 @@ export interface BrCode {
 /**
  * Longest code {@link parseBrCode} reads, in characters: the EMV QR payload limit. A longer text
  * is refused before it is read.
+ *
+ * @example
+ * ```ts
+ * if (pasted.length > MAX_BR_CODE_LENGTH) return 'That is not a Pix code: too long.';
+ * ```
  */
 export const MAX_BR_CODE_LENGTH = 512;
 
@@ -98,19 +103,20 @@ function refuse(message: string): never {
  * The fields of an EMV template, in order, from its characters (code points). Refuses a field
  * whose id or length is not two digits, a value that runs past the end, and an id given twice.
  */
-function fieldsOf(chars: ReadonlyArray<string>, where: string): Map<string, string> {
+function fieldsOf(chars: ReadonlyArray<string>, where?: string): Map<string, string> {
   const fields = new Map<string, string>();
+  const refuseHere = (problem: string): never => refuse(where ? `${where}: ${problem}` : problem);
   let at = 0;
   while (at < chars.length) {
     const head = chars.slice(at, at + 4).join('');
     if (!/^\d{4}$/.test(head)) {
-      refuse(`${where}: expected a two-digit field id and a two-digit length at character ${at}`);
+      refuseHere(`expected a two-digit field id and a two-digit length at character ${at}`);
     }
     const id = head.slice(0, 2);
     const length = Number(head.slice(2));
-    if (length === 0) refuse(`${where}: field ${id} is empty`);
-    if (at + 4 + length > chars.length) refuse(`${where}: field ${id} runs past the end`);
-    if (fields.has(id)) refuse(`${where}: field ${id} appears twice`);
+    if (length === 0) refuseHere(`field ${id} is empty`);
+    if (at + 4 + length > chars.length) refuseHere(`field ${id} runs past the end`);
+    if (fields.has(id)) refuseHere(`field ${id} appears twice`);
     fields.set(id, chars.slice(at + 4, at + 4 + length).join(''));
     at += 4 + length;
   }
@@ -161,7 +167,7 @@ function read(code: unknown): BrCode {
   if (chars.length < 8 || !/^6304[0-9A-Fa-f]{4}$/.test(tail)) {
     refuse('must end with field 63, the CRC16: 6304 and four hex digits');
   }
-  const fields = fieldsOf(chars, 'the code');
+  const fields = fieldsOf(chars);
   if ([...fields.keys()].at(-1) !== '63') refuse('field 63, the CRC16, must be the last field');
   const crc = fields.get('63') ?? '';
   if (!/^[0-9A-F]{4}$/.test(crc)) refuse('field 63 (CRC16) must be four upper-case hex digits');
