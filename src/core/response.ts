@@ -274,8 +274,19 @@ export function interpret<T>(
   }
   const refused = operation.verify?.(parsed.value);
   if (refused !== undefined) {
-    const body = redactValue(json, secrets());
-    throw new PaymentResponseError({ status, method, path, url, body, ...refused });
+    // The hint may quote the answer (an id): a hostile service could put a secret there.
+    const hidden = secrets();
+    const body = redactValue(json, hidden);
+    const hint = redactText(refused.hint, hidden);
+    throw new PaymentResponseError({
+      status,
+      method,
+      path,
+      url,
+      body,
+      issues: refused.issues,
+      hint,
+    });
   }
   return parsed.value;
 }

@@ -6,7 +6,7 @@ import { http } from 'msw';
 import { buildDeposit, PaymentResponseError, parseBrCode } from 'pix-payment-sdk';
 import { describe, expect, it } from 'vitest';
 import { CODE_EDITS, resealed } from '../../support/br-code-edits.js';
-import { BASE_URL, useMockService } from '../../support/client-mock-service.js';
+import { BASE_URL, PASSWORD, useMockService } from '../../support/client-mock-service.js';
 import { makeClient, rejectionOf } from '../../support/client-setup.js';
 
 const service = useMockService();
@@ -71,6 +71,29 @@ describe('deposits.create: the Pix code of the answer, through MSW', () => {
       expect(service.calls()).toEqual(['POST /deposit']);
     },
   );
+
+  it('never repeats a secret the answer carries: a deposit id that is the password is redacted', async () => {
+    const f = await service.arrange();
+    service.server.use(
+      http.post(`${BASE_URL}/deposit`, async ({ request }) => {
+        const answer = await service.mock.fetch(request);
+        const body = (await answer.json()) as { data: { code: string; id: string } };
+        body.data.code = 'not a code';
+        body.data.id = PASSWORD;
+        return Response.json(body, { status: answer.status });
+      }),
+    );
+    const error = await rejectionOf(
+      makeClient().deposits.create(
+        buildDeposit({ amount: '25.00', customerId: f.customerId, currency: f.depositCurrency }),
+      ),
+    );
+    expect(error).toBeInstanceOf(PaymentResponseError);
+    expect((error as Error).message).toContain(
+      'The service did create the deposit (id "[redacted]"',
+    );
+    expect(JSON.stringify(error) + (error as Error).message).not.toContain(PASSWORD);
+  });
 
   it('compares amounts as exact values: 25 asked and 25.00 in the code are the same', async () => {
     const f = await service.arrange();
