@@ -4,7 +4,7 @@
  * Shows:
  * - picking the currency from the DEPOSIT list (a withdrawal currency is refused with 400);
  * - `buildDeposit` with an amount in cents, `deposits.create`, and the Pix copy-and-paste code
- *   (BR Code) to show the payer, read field by field;
+ *   (BR Code) to show the payer, checked by the client and read with `parseBrCode`;
  * - `externalId` as the deposit's idempotency key: the client retries with it, and a repeat of
  *   `deposits.create` with the same one answers the first charge;
  * - learning that the payer paid: the details endpoint (`deposits.get`), which also tells who paid.
@@ -20,6 +20,7 @@ import {
   isPaymentConnectionError,
   isPaymentTimeoutError,
   PaymentClient,
+  parseBrCode,
   selectCurrency,
 } from 'pix-payment-sdk';
 import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
@@ -41,18 +42,6 @@ const client = mock
 const customerId = mock
   ? mock.customers.create({ name: 'Bruno Lima' })._id
   : env.PAYMENT_CUSTOMER_ID!;
-
-/** The top-level fields of a BR Code (EMV TLV: two-digit id, two-digit length, value). */
-function brCodeFields(code: string): Map<string, string> {
-  const fields = new Map<string, string>();
-  for (let i = 0; i + 4 <= code.length; ) {
-    const id = code.slice(i, i + 2);
-    const length = Number(code.slice(i + 2, i + 4));
-    fields.set(id, code.slice(i + 4, i + 4 + length));
-    i += 4 + length;
-  }
-  return fields;
-}
 
 // 1. The deposit currency. The withdrawal list has a BRL too, but it is another object: the
 //    service refuses it for a deposit.
@@ -108,9 +97,11 @@ console.log(`the same externalId again → the same deposit ${again.data.id}`);
 
 // 3. The code to show the payer: as text (copy and paste) and as a QR code of the same string.
 console.log(`\nPix copy-and-paste code:\n${data.code}\n`);
-const fields = brCodeFields(data.code);
+// deposits.create has already checked it (a Pix code, its checksum, the amount asked): a code that
+// failed would have been a PaymentResponseError saying not to show it. parseBrCode reads it.
+const brCode = parseBrCode(data.code);
 console.log(
-  `inside: amount ${fields.get('54')}, merchant "${fields.get('59')}", city "${fields.get('60')}", CRC ${fields.get('63')}`,
+  `inside: a ${brCode.kind} code, amount ${brCode.amount ?? 'from the charge'}, merchant "${brCode.merchantName}", city "${brCode.merchantCity}", CRC ${brCode.crc}`,
 );
 
 // 4. The payer pays; the provider POSTs a webhook (see receive-webhooks.ts). Confirm with details.

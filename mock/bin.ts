@@ -30,6 +30,10 @@ Options:
   --strict                withdrawals and deposits must send the whole currency
                           object (default: _id, name, type and symbol suffice, as
                           the provider documents)
+  --idempotency-mismatch <reject|replay>
+                          a repeated externalId whose body asks for another
+                          payment: 409 naming the fields that differ (reject,
+                          the default), or the first transaction again (replay)
   --balance <C=amount>    the main account's starting balance in one currency,
                           BRL or USDT (repeatable; default BRL=1000000.00)
   --no-partner            the main account may not create sub-accounts (401)
@@ -88,6 +92,7 @@ async function main(argv: string[]): Promise<number> {
     password?: string | undefined;
     'webhook-url'?: string | undefined;
     strict?: boolean | undefined;
+    'idempotency-mismatch'?: string | undefined;
     balance?: string[] | undefined;
     'no-partner'?: boolean | undefined;
     help?: boolean | undefined;
@@ -107,6 +112,7 @@ async function main(argv: string[]): Promise<number> {
         password: { type: 'string' },
         'webhook-url': { type: 'string' },
         strict: { type: 'boolean' },
+        'idempotency-mismatch': { type: 'string' },
         balance: { type: 'string', multiple: true },
         'no-partner': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -154,6 +160,17 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  const idempotencyMismatch = values['idempotency-mismatch'];
+  if (
+    idempotencyMismatch !== undefined &&
+    idempotencyMismatch !== 'reject' &&
+    idempotencyMismatch !== 'replay'
+  ) {
+    process.stderr.write(
+      `--idempotency-mismatch must be reject or replay, got ${idempotencyMismatch}\n`,
+    );
+    return 2;
+  }
   let balance: Record<string, string> | undefined;
   for (const entry of values.balance ?? []) {
     const match = /^([A-Z]+)=(.+)$/.exec(entry);
@@ -196,6 +213,7 @@ async function main(argv: string[]): Promise<number> {
           : { email: loginEmail, password: loginPassword },
       webhookUrl: values['webhook-url'] ?? null,
       strict: values.strict ?? false,
+      ...(idempotencyMismatch !== undefined ? { idempotencyMismatch } : {}),
       ...(balance !== undefined ? { balance } : {}),
       partner: !values['no-partner'],
     });

@@ -1,21 +1,6 @@
 // Pix "copia e cola" strings: the EMV QR Code (BR Code) layout of the Banco Central's manual.
 
-/**
- * CRC16-CCITT (polynomial 0x1021, initial value 0xFFFF, no reflection, no final XOR) of the text's
- * bytes, as four upper-case hex digits: the checksum that closes every BR Code (field 63).
- *
- * @internal
- */
-export function crc16(text: string): string {
-  let crc = 0xffff;
-  for (const byte of new TextEncoder().encode(text)) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++) {
-      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-    }
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
-}
+import { brCodeCrc16 } from 'pix-payment-sdk';
 
 function field(id: string, value: string): string {
   return `${id}${String(value.length).padStart(2, '0')}${value}`;
@@ -72,5 +57,5 @@ export function buildBrCode(input: BrCodeInput): string {
     field('62', field('05', '***')),
     '6304',
   ].join('');
-  return payload + crc16(payload);
+  return payload + brCodeCrc16(payload);
 }

@@ -6,6 +6,7 @@
  */
 export {
   type ConformanceCheck,
+  type ConformanceObservation,
   type ConformanceOptions,
   type ConformanceReport,
   type ConformanceSkip,

@@ -1,6 +1,7 @@
 import type { Currency } from 'pix-payment-sdk';
 import { createClock, type InternalClock, toEpochMs } from './clock.js';
 import { FaultRegistry } from './faults.js';
+import { IDEMPOTENCY_MISMATCH_MODES } from './handlers/repeats.js';
 import {
   cryptoRandom,
   generateCpf,
@@ -91,6 +92,12 @@ export class ServiceState {
       throw new TypeError('strict must be a boolean');
     }
     this.strict = options.strict ?? false;
+    const idempotencyMismatch = options.idempotencyMismatch ?? 'reject';
+    if (!IDEMPOTENCY_MISMATCH_MODES.includes(idempotencyMismatch)) {
+      throw new TypeError(
+        `idempotencyMismatch must be ${IDEMPOTENCY_MISMATCH_MODES.map((mode) => `'${mode}'`).join(' or ')}, got ${JSON.stringify(idempotencyMismatch)}`,
+      );
+    }
     this.journal = new JournalArea(options.journalLimit);
     const frozen = options.frozenClock ?? options.seed !== undefined;
     const start = options.now ?? (options.seed !== undefined ? SEEDED_START : undefined);
@@ -121,6 +128,7 @@ export class ServiceState {
     this.#accountServices = {
       stamps: { newId: () => this.newId(), nowIso: () => this.nowIso(), random: () => this.random },
       strict: this.strict,
+      idempotencyMismatch,
       maskKeys: options.maskKeys ?? false,
       pixDirectory: new Set(),
       currenciesOf: (kind) => this.currenciesOf(kind),

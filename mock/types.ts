@@ -668,6 +668,24 @@ export interface PaymentServiceMockOptions {
    */
   readonly strict?: boolean | undefined;
   /**
+   * What a withdrawal or a deposit gets when its `externalId` was already used with a body that
+   * asks for another payment (another amount, compared as an exact value, customer, Pix key,
+   * currency, or any other field): `'reject'` answers 409 (`Conflict`), the reason (the
+   * `X-Mock-Reason` header) naming the fields that differ and the first transaction, and creates
+   * nothing; `'replay'` answers the first transaction again whatever the body says, as the mock did
+   * before. A repeat of the same body answers the first transaction either way: a client's retry
+   * is safe. The provider does not publish which it does (the conformance command asks a sandbox).
+   *
+   * @default 'reject'
+   *
+   * @example
+   * ```ts
+   * // A suite written for the lenient answer, where a reused externalId returns the first payout:
+   * const mock = createPaymentServiceMock({ idempotencyMismatch: 'replay' });
+   * ```
+   */
+  readonly idempotencyMismatch?: 'reject' | 'replay' | undefined;
+  /**
    * Largest request body accepted; a larger one is answered 413.
    *
    * @default 1_048_576

@@ -24,6 +24,7 @@ const FILE_GROUPS = {
   'src/version.ts': 'Client',
   'src/core/tokens.ts': 'Auth',
   'src/validation.ts': 'Pix keys',
+  'src/br-code.ts': 'Deposits',
   'src/models/currencies.ts': 'Models',
   'src/models/shared.ts': 'Models',
   'src/money.ts': 'Models',

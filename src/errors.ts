@@ -602,14 +602,18 @@ export interface PaymentResponseErrorInit extends RequestFacts {
    * @default 'unknown'
    */
   readonly outcome?: PaymentOutcome | undefined;
+  /** What the caller should do about it, added to the message after the issues. */
+  readonly hint?: string | undefined;
 }
 
 /**
  * The service answered 2xx with a body that breaks the contract (not JSON, missing a field the
- * contract requires, or larger than `maxResponseBytes`). `issues` says what, `body` holds what came
- * (`undefined` when too large to keep, `[redacted]` for a login answer). `outcome` is `'acted'`
- * when the body is JSON of the wrong shape (the service answered success), `'unknown'` when it is
- * not JSON, empty or too large (a proxy's page may be all that came).
+ * contract requires, or larger than `maxResponseBytes`), or one the client must not pass on (a
+ * deposit's Pix code that is not a Pix code, fails its checksum or asks another amount: the deposit
+ * was created all the same). `issues` says what, `body` holds what came (`undefined` when too
+ * large to keep, `[redacted]` for a login answer). `outcome` is `'acted'` when the body is JSON of
+ * the wrong shape or a refused Pix code (the service answered success), `'unknown'` when it is not
+ * JSON, empty or too large (a proxy's page may be all that came).
  *
  * @example
  * ```ts
@@ -636,7 +640,7 @@ export class PaymentResponseError extends PaymentError {
     const outcome = init.outcome ?? 'unknown';
     super(
       withNote(
-        `Unexpected response to ${located(init)}: ${describeIssues(init.issues)}`,
+        `Unexpected response to ${located(init)}: ${describeIssues(init.issues)}${init.hint ? `. ${init.hint}` : ''}`,
         outcome,
         init,
       ),

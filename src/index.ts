@@ -8,6 +8,7 @@
  *
  * @module pix-payment-sdk
  */
+export { type BrCode, brCodeCrc16, MAX_BR_CODE_LENGTH, parseBrCode } from './br-code.js';
 export {
   buildDeposit,
   buildWithdrawal,

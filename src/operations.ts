@@ -127,7 +127,7 @@ export const operations = {
       request: WithdrawalRequest,
       auth: true,
       summary: 'Create a withdrawal',
-      statuses: [201, 400, 401, 404, 500],
+      statuses: [201, 400, 401, 404, 409, 500],
     },
     /** `GET /withdraw/{id}/details` (per the provider's public docs). */
     get: {

@@ -23,7 +23,8 @@ Only requests that change nothing are sent: login with the right and a wrong pas
 currency lists, the customer's Pix keys and details, and refused requests (no token, a forged
 token, unknown customer, transaction or Pix key). With --allow-writes, and only then, a Pix key
 is added and removed again, a malformed key is tried, and a deposit and a withdrawal of one cent
-each are created, read and their webhooks resent.
+each are created, read and their webhooks resent; the deposit's externalId is then sent again
+for two cents, and what each side answers is shown apart (observed, not compared).
 
 Options:
   --base-url <url>      the service's base URL                  (or PAYMENT_BASE_URL)
@@ -89,6 +90,13 @@ export function formatReport(report: ConformanceReport): string {
       .join('  ')
       .trimEnd(),
   );
+  if (report.observed.length > 0) {
+    lines.push('', 'Observed, not compared (the provider does not publish the answer):');
+    for (const seen of report.observed) {
+      lines.push(`  ${seen.operation} (${seen.scenario}): ${seen.question}`);
+      lines.push(`    service: ${seen.service}`, `    mock:    ${seen.mock}`);
+    }
+  }
   if (report.skipped.length > 0) {
     lines.push('', 'Not compared:');
     for (const skip of report.skipped) {

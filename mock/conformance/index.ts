@@ -129,8 +129,37 @@ export interface ConformanceSkip {
 }
 
 /**
- * What {@link runConformance} found. `agree + differ === checks.length`; skipped scenarios are
- * neither.
+ * What the service and the mock answered to a request whose right answer the provider's pages do
+ * not give (a repeated `externalId` with another amount): reported so that the mock's choice can
+ * be checked against the service, never counted as agreeing or differing.
+ *
+ * @example
+ * ```ts
+ * const observation: ConformanceObservation = {
+ *   operation: 'POST /deposit',
+ *   scenario: 'the one-cent deposit’s externalId again, for two cents',
+ *   question: 'a repeated externalId with another amount',
+ *   service: '201 "Pix Gerado com Sucesso": the first deposit again (same id)',
+ *   mock: '409 "Conflict": refused',
+ * };
+ * ```
+ */
+export interface ConformanceObservation {
+  /** Method and path template. */
+  readonly operation: string;
+  /** The scenario. */
+  readonly scenario: string;
+  /** What is being found out. */
+  readonly question: string;
+  /** What the service answered: status, message, and what it did. */
+  readonly service: string;
+  /** What the mock answered, the same way. */
+  readonly mock: string;
+}
+
+/**
+ * What {@link runConformance} found. `agree + differ === checks.length`; skipped scenarios and
+ * observations are neither.
  *
  * @example
  * ```ts
@@ -147,6 +176,8 @@ export interface ConformanceReport {
   readonly differ: number;
   /** What was not compared, and why. */
   readonly skipped: ReadonlyArray<ConformanceSkip>;
+  /** Answers observed, not compared (only with `allowWrites`). */
+  readonly observed: ReadonlyArray<ConformanceObservation>;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -390,7 +421,8 @@ async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
  * both currency lists, the given customer's Pix keys and details, and the documented error rows
  * (no token, a forged token, an unknown customer, transaction or Pix key). With `allowWrites`, a
  * Pix key is added and removed again, a malformed key is tried, and a deposit and a withdrawal of
- * one cent each are created; never more.
+ * one cent each are created; then the deposit's `externalId` is sent again for two cents, and what
+ * each side answered is reported in `observed` (the provider does not publish it); never more.
  *
  * The mock is reached through `mock.fetch` (msw is not needed) with its own credentials and a
  * customer it creates. Rejects with `PaymentValidationError` for bad options (a `baseUrl` with a
@@ -436,6 +468,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const secrets = [options.password, service.facts.wrongPassword, mock.facts.password];
   const checks: ConformanceCheck[] = [];
   const skipped: ConformanceSkip[] = [];
+  const observed: ConformanceObservation[] = [];
   try {
     for (const scenario of SCENARIOS) {
       const { operation, name } = scenario;
@@ -460,6 +493,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       }
       if (scenario.login) checkLoginReached(service.baseUrl, serviceAnswer);
       const mockAnswer = await send(mock, scenario, options, secrets);
+      if (scenario.question !== undefined && scenario.observe !== undefined) {
+        observed.push({
+          operation,
+          scenario: name,
+          question: scenario.question,
+          service: redact(scenario.observe(service.facts, serviceAnswer), secrets),
+          mock: redact(scenario.observe(mock.facts, mockAnswer), secrets),
+        });
+        continue;
+      }
       const { rows, gaps } = compareAnswers(serviceAnswer, mockAnswer, scenario);
       for (const row of rows) {
         checks.push({
@@ -487,5 +530,5 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     });
   }
   const agree = checks.filter((check) => check.agree).length;
-  return { checks, agree, differ: checks.length - agree, skipped };
+  return { checks, agree, differ: checks.length - agree, skipped, observed };
 }

@@ -73,6 +73,13 @@ export interface Scenario extends ShapeRules {
   readonly login?: true;
   /** Why it needs `writes`, when it is not plain (it is sent to be refused, but could be stored). */
   readonly writesReason?: string;
+  /**
+   * A question the provider's pages leave open: the scenario is not compared but observed, each
+   * side's answer summed up by `observe` and reported apart from the checks.
+   */
+  readonly question?: string;
+  /** One line that says what a side answered to a {@link Scenario.question}. */
+  observe?(facts: Readonly<SideFacts>, answer: Answer): string;
 }
 
 /** An ObjectId no service hands out: its timestamp is in 2106. */
@@ -370,6 +377,27 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
       }
     },
   },
+  // Whether a repeated externalId with another amount is refused or answered with the first
+  // deposit is not published: observed, not compared. Should the service create a second deposit,
+  // it is a two-cent charge nobody pays.
+  {
+    operation: 'POST /deposit',
+    name: 'the one-cent deposit’s externalId again, for two cents',
+    needs: ['writes', 'token', 'customerId', 'depositCurrency', 'depositId'],
+    question: 'a repeated externalId with another amount',
+    request: (facts) => ({
+      method: 'POST',
+      path: '/deposit',
+      auth: 'token',
+      body: {
+        amount: 0.02,
+        customerId: facts.customerId,
+        currency: facts.depositCurrency,
+        externalId: `pix-payment-sdk-conformance-deposit-${facts.runId}`,
+      },
+    }),
+    observe: repeatOutcome,
+  },
   {
     operation: 'GET /deposit/{TRANSACTION_ID}/details',
     name: 'the one-cent deposit',
@@ -438,6 +466,25 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     }),
   },
 ];
+
+/** What a side answered to the repeated deposit: refused, the first deposit, or a second one. */
+function repeatOutcome(facts: Readonly<SideFacts>, answer: Answer): string {
+  const body = bodyOf(answer);
+  const message =
+    isObject(body) && typeof body.message === 'string'
+      ? ` ${JSON.stringify(body.message.slice(0, 120))}`
+      : '';
+  if (answer.status < 200 || answer.status >= 300) return `${answer.status}${message}: refused`;
+  const data = isObject(body) ? body.data : undefined;
+  const id = isObject(data) ? data.id : undefined;
+  const what =
+    id === facts.depositId
+      ? 'the first deposit again (same id)'
+      : typeof id === 'string'
+        ? 'a second deposit (another id)'
+        : 'no deposit id in the answer';
+  return `${answer.status}${message}: ${what}`;
+}
 
 /**
  * The path that removes a customer's Pix key.

@@ -53,6 +53,7 @@ export function stateSummary(
     accounts: state.accounts.all().map(accountSummary),
     seededCustomerId: account.seededCustomerId ?? null,
     strict: state.strict,
+    idempotencyMismatch: account.idempotencyMismatch,
     now: state.nowIso(),
     webhookUrl: account.webhookUrl,
     allowedIps: state.auth.allowedIps,

@@ -4,6 +4,7 @@ import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { checkCustomerInput, customerOr404, newCustomerOf } from './customers.js';
+import { repeatAnswer, requestIdentity } from './repeats.js';
 import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
 
 // Per the provider's public docs.
@@ -40,7 +41,8 @@ function resolvePayer(state: AccountState, payer: Payer): CustomerRecord | Custo
  * one (`customer`, registered with the deposit: 409 when its name or document is already on file);
  * what deposits share with withdrawals is in `transactions.ts`. Like a withdrawal, a deposit with an
  * `externalId` already seen answers the first deposit again and creates nothing (per the
- * provider's public docs, `externalId` is the idempotency key of deposits and withdrawals alike).
+ * provider's public docs, `externalId` is the idempotency key of deposits and withdrawals alike),
+ * unless its body asks for another deposit (repeats.ts).
  *
  * @internal
  */
@@ -53,7 +55,7 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
       externalId === undefined
         ? undefined
         : state.transactions.withExternalId('deposit', externalId);
-    if (first) return created(first);
+    if (first) return repeatAnswer(state, 'deposit', first, body, created);
     const cents = amountCents(body);
     const payer = payerOf(body);
     const sent = sentCurrency(body, state.strict);
@@ -67,6 +69,7 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
       amountCents: cents,
       currency,
       pixKey: undefined,
+      request: requestIdentity(state, body),
     });
     return created(record);
   },

@@ -1,10 +1,12 @@
 import { formatCents } from 'pix-payment-sdk';
-import { HttpError, isRecord, json, own } from '../http.js';
+import { type Answer, HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import { ledgerCurrencyOf } from '../state/ledger.js';
 import { maskKey } from '../state/pix-keys.js';
+import type { TransactionRecord } from '../state/transactions.js';
 import { customerOr404 } from './customers.js';
+import { repeatAnswer, requestIdentity } from './repeats.js';
 import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
 
 // Per the provider's public docs.
@@ -36,12 +38,13 @@ export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
     if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
     const externalId = externalIdOf(body);
     // Per the provider's public docs, a repeated externalId is ignored: the mock answers the
-    // first withdrawal again (with its current status) and creates nothing.
+    // first withdrawal again (with its current status) and creates nothing; a repeat that asks
+    // for another payout is refused (repeats.ts).
     const first =
       externalId === undefined
         ? undefined
         : state.transactions.withExternalId('withdrawal', externalId);
-    if (first) return json(201, { message: CREATED, status: first.status, _id: first._id });
+    if (first) return repeatAnswer(state, 'withdrawal', first, body, created);
 
     const cents = amountCents(body);
     const customerId = stringField(body, 'customerId');
@@ -85,7 +88,13 @@ export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
       amountCents: cents,
       currency,
       pixKey: { key: stored.key, type: stored.type, _id: stored._id },
+      request: requestIdentity(state, body),
     });
-    return json(201, { message: CREATED, status: record.status, _id: record._id });
+    return created(record);
   },
 };
+
+// The 201 answer of a withdrawal, for its first request and for every repeat of its externalId.
+function created(record: TransactionRecord): Answer {
+  return json(201, { message: CREATED, status: record.status, _id: record._id });
+}

@@ -20,6 +20,10 @@ import {
   withdrawalRequestExample,
 } from './examples.js';
 
+// A repeated externalId with another body; the provider does not publish what it answers.
+const REPEAT_409 =
+  "The `externalId` was already used with a body that asks for another payment (another amount, customer, Pix key, currency or other field); nothing is created. The mock answers 409 and names the differing fields in `X-Mock-Reason`, unless started with `idempotencyMismatch: 'replay'` (then the first transaction is answered again). The provider does not publish this answer.";
+
 // What the OpenAPI document says about each operation beyond the table: where its contract comes
 // from, what it does, its path parameters, and a description and example for each status the
 // table lists (a success's body, an error's condition; error bodies are always the reason phrase).
@@ -190,7 +194,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
   },
   'withdrawals.create': {
     description:
-      'Sends money to a Pix key. The body carries the whole currency and Pix key objects. `externalId` is the idempotency key: a second request with an `externalId` already seen is ignored and answers the first withdrawal again.',
+      "Sends money to a Pix key. The body carries the whole currency and Pix key objects. `externalId` is the idempotency key: a second request with an `externalId` already seen and the same body is ignored and answers the first withdrawal again; one whose body asks for another payout is 409 (the provider does not say which it does; the mock refuses unless started with `idempotencyMismatch: 'replay'`).",
     example400: INSUFFICIENT_BALANCE,
     fromProviderDocs: true,
     requestBody: {
@@ -207,6 +211,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the withdrawal currencies; \`pixKey\` is not a key registered to the customer (the provider does not list this status; the mock answers it); the amount is above the balance available (the provider names this error "saldo insuficiente" without publishing it: the mock answers 400 with \`{ "message": "Saldo insuficiente" }\`, its own choice, and creates nothing).`,
       401: `${AUTH_401} Also a caller address outside the account's withdrawal IP list, when it has one.`,
       404: '`customerId` is unknown.',
+      409: REPEAT_409,
       500: SERVER_500_UNLISTED,
     },
   },
@@ -260,7 +265,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
   },
   'deposits.create': {
     description:
-      'Creates a Pix charge; `data.code` is the copy-and-paste (BR Code) string the payer scans or pastes. The body names exactly one of `customerId` (a customer on file) or `customer` (`name` and `document` required, `email` and `phone` optional), which registers the customer together with the charge; `data.customerId` is then the new customer. Sending both, or neither, is a 400. `externalId` is the idempotency key, as for withdrawals: a second request with an `externalId` already seen is ignored and answers the first deposit again (no second charge, no second customer).',
+      'Creates a Pix charge; `data.code` is the copy-and-paste (BR Code) string the payer scans or pastes. The body names exactly one of `customerId` (a customer on file) or `customer` (`name` and `document` required, `email` and `phone` optional), which registers the customer together with the charge; `data.customerId` is then the new customer. Sending both, or neither, is a 400. `externalId` is the idempotency key, as for withdrawals: a second request with an `externalId` already seen and the same body is ignored and answers the first deposit again (no second charge, no second customer); one whose body asks for another deposit is 409.',
     fromProviderDocs: true,
     requestBody: {
       description:
@@ -277,7 +282,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       400: `The body is not a deposit: ${MALFORMED_BODY}; a bad amount, \`customerId\` not a string, \`externalId\` not a non-empty string of at most 256 characters, a currency that is not a listed deposit currency, an invalid \`customer\`, or both or neither of \`customerId\` and \`customer\` (the provider does not list this status; the mock answers it).`,
       401: AUTH_401,
       404: '`customerId` is unknown.',
-      409: "The `customer`'s name or document is already registered; nothing is created.",
+      409: `The \`customer\`'s name or document is already registered; or ${REPEAT_409.charAt(0).toLowerCase()}${REPEAT_409.slice(1)}`,
       500: SERVER_500_UNLISTED,
     },
   },

@@ -1,4 +1,5 @@
 import type { Currency, WebhookPayload } from 'pix-payment-sdk';
+import type { IdempotencyMismatch } from '../handlers/repeats.js';
 import type { OperationId } from '../operations.js';
 import type { WebhookDelivery } from '../webhooks.js';
 import { type CustomerRecord, CustomersArea } from './customers.js';
@@ -15,6 +16,8 @@ import { type TransactionKind, TransactionsArea } from './transactions.js';
 export interface AccountServices {
   readonly stamps: Stamps;
   readonly strict: boolean;
+  /** What a repeated `externalId` with another body gets (the `idempotencyMismatch` option). */
+  readonly idempotencyMismatch: IdempotencyMismatch;
   readonly maskKeys: boolean;
   /** The Pix key values registered in any account (a value is registered once). */
   readonly pixDirectory: Set<string>;
@@ -65,6 +68,7 @@ export class AccountState {
   readonly seededCustomerId: string | undefined;
   readonly feeSplit: unknown;
   readonly strict: boolean;
+  readonly idempotencyMismatch: IdempotencyMismatch;
   readonly customers: CustomersArea;
   readonly pixKeys: PixKeysArea;
   readonly ledger: LedgerArea;
@@ -95,6 +99,7 @@ export class AccountState {
     this.webhookUrl = spec.webhookUrl;
     this.seededCustomerId = spec.seededCustomer?._id;
     this.strict = services.strict;
+    this.idempotencyMismatch = services.idempotencyMismatch;
     this.customers = new CustomersArea(services.stamps);
     this.customers.reset(spec.seededCustomer);
     this.pixKeys = new PixKeysArea(services.stamps, services.maskKeys, services.pixDirectory);

@@ -41,6 +41,11 @@ export interface TransactionRecord {
   code: string | undefined;
   /** Where its amount stands in the account's ledger. */
   position: LedgerPosition;
+  /**
+   * What identified the request that created it, field by field, to tell a repeat of its
+   * `externalId` that asks for the same payment from one that asks for another.
+   */
+  readonly request: ReadonlyMap<string, string>;
 }
 
 /**
@@ -50,7 +55,7 @@ export interface TransactionRecord {
  */
 export type TransactionInput = Pick<
   TransactionRecord,
-  'customerId' | 'externalId' | 'amountCents' | 'currency' | 'pixKey'
+  'customerId' | 'externalId' | 'amountCents' | 'currency' | 'pixKey' | 'request'
 >;
 
 /** The company behind the mock's deposits' BR Codes. */

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import {
   createApiError,
+  type PaymentIssue,
   PaymentResponseError,
   RedirectError,
   type RequestFacts,
@@ -159,6 +160,17 @@ export async function readBody(
   }
 }
 
+/**
+ * Why an answer of the right shape cannot be used, from an operation's own check: the issues and
+ * what the caller should do about it (the error's `hint`).
+ *
+ * @internal
+ */
+export interface AnswerRefusal {
+  readonly issues: ReadonlyArray<PaymentIssue>;
+  readonly hint: string;
+}
+
 function responseError(
   facts: RequestFacts,
   status: number,
@@ -197,7 +209,10 @@ function headerText(response: Response, name: string, max: number): string | und
  * @internal
  */
 export function interpret<T>(
-  operation: RequestFacts & { readonly schema: z.ZodMiniType<T> },
+  operation: RequestFacts & {
+    readonly schema: z.ZodMiniType<T>;
+    readonly verify?: ((value: T) => AnswerRefusal | undefined) | undefined;
+  },
   response: Response,
   text: string | undefined,
   maxResponseBytes: number,
@@ -257,6 +272,24 @@ export function interpret<T>(
     const body = sensitive ? '[redacted]' : redactValue(json, secrets());
     // JSON under a 2xx: the service said it succeeded, only its shape is not the contract's.
     throw new PaymentResponseError({ status, method, path, url, issues, body, outcome: 'acted' });
+  }
+  const refused = operation.verify?.(parsed.value);
+  if (refused !== undefined) {
+    // The hint may quote the answer (an id): a hostile service could put a secret there.
+    const hidden = secrets();
+    const body = redactValue(json, hidden);
+    const hint = redactText(refused.hint, hidden);
+    throw new PaymentResponseError({
+      status,
+      method,
+      path,
+      url,
+      body,
+      issues: refused.issues,
+      hint,
+      // The service created what was asked; only its answer must not be passed on.
+      outcome: 'acted',
+    });
   }
   return parsed.value;
 }

@@ -14,7 +14,14 @@ import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { buildPath } from './path.js';
 import { redactCause, scrubError, secretForms } from './redact.js';
-import { discardBody, interpret, isRedirect, readBody, redirectError } from './response.js';
+import {
+  type AnswerRefusal,
+  discardBody,
+  interpret,
+  isRedirect,
+  readBody,
+  redirectError,
+} from './response.js';
 import { isTransient, mayHaveActed, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
 import { type Lease, TokenManager, type TokenStore } from './tokens.js';
 
@@ -104,6 +111,11 @@ export interface Operation<T> {
    * service refused the request without acting on it.
    */
   readonly retry: boolean;
+  /**
+   * A check of the parsed answer beyond its shape (a deposit's Pix code against the amount asked):
+   * what it returns is thrown as a {@link PaymentResponseError} with the answer's facts.
+   */
+  readonly verify?: ((value: T) => AnswerRefusal | undefined) | undefined;
 }
 
 /**
@@ -517,7 +529,7 @@ export class Transport {
     }
     if (isRedirect(response)) throw redirectError(response, url, where);
     return interpret(
-      { ...where, schema: operation.schema },
+      { ...where, schema: operation.schema, verify: operation.verify },
       response,
       text,
       config.maxResponseBytes,

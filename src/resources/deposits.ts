@@ -1,9 +1,12 @@
+import { brCodeAmountCents, readBrCode } from '../br-code.js';
 import { buildDeposit } from '../builders.js';
+import type { AnswerRefusal } from '../core/response.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
 import type { CurrencyList } from '../models/currencies.js';
-import type { CreatedDeposit, DepositRequest } from '../models/deposits.js';
+import type { CreateDepositResult, CreatedDeposit, DepositRequest } from '../models/deposits.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
+import { formatCents, toCents } from '../money.js';
 import { routes } from '../routes.js';
 import { TransactionCalls } from './transactions.js';
 
@@ -55,6 +58,10 @@ export class Deposits {
    * @throws {@link NotFoundError} when `customerId` names no customer.
    * @throws {@link ConflictError} when the new `customer`'s name or document is already on file;
    * nothing is created then.
+   * @throws {@link PaymentResponseError} when the answer's `code` is not a Pix code, fails its
+   * checksum or carries an amount other than the one asked ({@link parseBrCode}): do not show that
+   * QR code. The deposit was created all the same (its id is in the error's `body`); a repeat with
+   * the same `externalId` answers that deposit again.
    *
    * @example
    * ```ts
@@ -74,8 +81,9 @@ export class Deposits {
         ? { ...request, ...buildDeposit({ ...request, externalId }) }
         : { ...request, externalId }
     ) as DepositRequest;
+    const operation = prepare(routes.deposits.create, { body });
     const answer = await this.#shared.transport.request(
-      prepare(routes.deposits.create, { body }),
+      { ...operation, verify: (created) => checkDepositCode(created, body.amount, externalId) },
       options,
     );
     return { ...answer, externalId };
@@ -111,4 +119,38 @@ export class Deposits {
   async resendWebhook(id: string, options?: RequestOptions): Promise<MessageResult> {
     return this.#shared.resendWebhook(id, options);
   }
+}
+
+// Whether the deposit's code may reach the payer: a Pix code with a valid checksum whose amount,
+// where it carries one, is the amount asked. An amount the client cannot read (sent unchecked with
+// `validateInput: false`) is not compared.
+function checkDepositCode(
+  created: CreateDepositResult,
+  asked: unknown,
+  externalId: string,
+): AnswerRefusal | undefined {
+  const path = ['data', 'code'];
+  const read = readBrCode(created.data.code, path);
+  let issues = read.ok ? [] : read.issues;
+  if (read.ok && read.value.amount !== undefined) {
+    let askedCents: number | undefined;
+    try {
+      askedCents = typeof asked === 'number' ? toCents(asked) : undefined;
+    } catch {
+      askedCents = undefined;
+    }
+    if (askedCents !== undefined && brCodeAmountCents(read.value.amount) !== askedCents) {
+      issues = [
+        {
+          path,
+          message: `asks ${read.value.amount}, the deposit is for ${formatCents(askedCents)}`,
+        },
+      ];
+    }
+  }
+  if (issues.length === 0) return undefined;
+  return {
+    issues,
+    hint: `Do not show this QR code to the payer. The service did create the deposit (id ${JSON.stringify(created.data.id).slice(0, 80)}, externalId ${JSON.stringify(externalId).slice(0, 300)}): it is not lost, and a repeat with the same externalId answers the same code`,
+  };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   buildWithdrawal,
+  ConflictError,
   type Currency,
   InternalServerError,
   isPaymentError,
@@ -228,6 +229,19 @@ describe.each(transports)('withdrawals.create never pays twice over $name', (tra
     expect(failed.ok ? undefined : failed.error).toBeInstanceOf(InternalServerError);
     expect(withdrawalsOf(body.externalId ?? '')).toHaveLength(0);
     await expectExactlyOnePaid(body);
+  });
+
+  it('an externalId reused for another amount is a ConflictError naming amount; the first payout stands alone', async () => {
+    const body = request();
+    const first = await client().withdrawals.create(body);
+    const error = await outcome(client().withdrawals.create({ ...body, amount: 500 }));
+    expect(error.ok ? undefined : error.error).toBeInstanceOf(ConflictError);
+    expect((error.ok ? undefined : (error.error as Error))?.message).toContain(
+      `another amount than the withdrawal ${first._id}`,
+    );
+    expect(withdrawalsOf(body.externalId ?? '')).toEqual([
+      expect.objectContaining({ _id: first._id, amount: 10.5 }),
+    ]);
   });
 
   it('property: any sequence of faults ends in at most one withdrawal per call, exactly one once it succeeds', async () => {

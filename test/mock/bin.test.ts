@@ -153,6 +153,23 @@ describe('pix-payment-mock (bin)', () => {
     expect(await exitOf(child)).toEqual({ code: 0, signal: null });
   });
 
+  it('--idempotency-mismatch replay serves a mock that answers a changed repeat with the first; a bad value exits 2', async () => {
+    child = startBin(['--port', '0', '--idempotency-mismatch', 'replay']);
+    const text = await output(child, /control:/);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+    const state = await fetch(`${url}/__mock/state`);
+    expect(await state.json()).toMatchObject({ idempotencyMismatch: 'replay' });
+    child.kill('SIGTERM');
+    await exitOf(child);
+    child = startBin(['--port', '0', '--idempotency-mismatch', 'ignore']);
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk.toString('utf8');
+    });
+    expect((await exitOf(child)).code).toBe(2);
+    expect(errors).toContain('--idempotency-mismatch must be reject or replay, got ignore');
+  });
+
   it('--email and --password set the login a suite knows before the mock starts; one without the other exits 2', async () => {
     const login = { email: 'qa@shop.example', password: 'known-in-advance' };
     child = startBin(['--port', '0', '--email', login.email, '--password', login.password]);

@@ -71,6 +71,33 @@ describe('pix-payment-mock conformance (bin)', { timeout: 60_000 }, () => {
     expect(result.stdout + result.stderr).not.toMatch(JWT);
   });
 
+  it('--allow-writes shows what each side answered to the repeated deposit, apart from the checks, exit 0', async () => {
+    const { url, email, password, customerId } = await service();
+    const result = await runBin(
+      [
+        'conformance',
+        '--base-url',
+        url,
+        '--email',
+        email,
+        '--customer-id',
+        customerId,
+        '--allow-writes',
+      ],
+      { PAYMENT_PASSWORD: password },
+    );
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      [
+        'Observed, not compared (the provider does not publish the answer):',
+        '  POST /deposit (the one-cent deposit’s externalId again, for two cents): a repeated externalId with another amount',
+        '    service: 409 "Conflict": refused',
+        '    mock:    409 "Conflict": refused',
+      ].join('\n'),
+    );
+  });
+
   it('--json prints the report as one JSON document', async () => {
     const { url, email, password, customerId } = await service();
     const result = await runBin([

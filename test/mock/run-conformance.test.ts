@@ -68,6 +68,7 @@ describe('runConformance', () => {
       'POST /pix/customer/{CLIENT_ID}/key (a new e-mail key (removed next))',
       'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID} (the key just added)',
       'POST /deposit (one cent)',
+      'POST /deposit (the one-cent deposit’s externalId again, for two cents)',
       'GET /deposit/{TRANSACTION_ID}/details (the one-cent deposit)',
       'POST /deposit/{TRANSACTION_ID}/resend/webhook (the one-cent deposit)',
       'POST /withdraw (one cent)',
@@ -75,6 +76,7 @@ describe('runConformance', () => {
       'POST /withdraw/{TRANSACTION_ID}/resend/webhook (the one-cent withdrawal)',
     ]);
     expect(report.skipped[0]?.reason).toContain('would store it');
+    expect(report.observed).toEqual([]);
 
     const { mock } = served.running;
     expect(mock.withdrawals.list()).toEqual([]);
@@ -133,6 +135,59 @@ describe('runConformance', () => {
       [0.01, customerId],
     ]);
     expect(mock.withdrawals.list()[0]?.externalId).toMatch(/^pix-payment-sdk-conformance-/);
+  });
+
+  it('allowWrites sends the deposit’s externalId again for two cents and reports each answer, not counted', async () => {
+    const served = await service();
+    const { url, email, password, customerId } = served;
+    const scenario = 'the one-cent deposit’s externalId again, for two cents';
+    const question = 'a repeated externalId with another amount';
+    const run = (baseUrl: string) =>
+      runConformance({ baseUrl, email, password, customerId, allowWrites: true });
+
+    const refusing = await run(url);
+    expect(refusing.observed).toEqual([
+      {
+        operation: 'POST /deposit',
+        scenario,
+        question,
+        service: '409 "Conflict": refused',
+        mock: '409 "Conflict": refused',
+      },
+    ]);
+    expect(refusing.checks.some((check) => check.scenario === scenario)).toBe(false);
+    const deposits = served.running.mock.deposits.list();
+    expect(deposits.map((deposit) => deposit.amount)).toEqual([0.01]);
+
+    // A service that answers the first deposit again (it sees the first body), and one that
+    // creates a second deposit (it sees another externalId): reported, and still no difference.
+    const replaying = await drifted(
+      url,
+      () => undefined,
+      (method, path, body) =>
+        method === 'POST' && path === '/deposit'
+          ? body.replace('"amount":0.02', '"amount":0.01')
+          : body,
+    );
+    const replayed = await run(replaying.url);
+    expect(replayed.observed[0]?.service).toBe(
+      '201 "Pix Gerado com Sucesso": the first deposit again (same id)',
+    );
+    expect(replayed.observed[0]?.mock).toBe('409 "Conflict": refused');
+    expect(replayed.differ).toBe(0);
+    const duplicating = await drifted(
+      url,
+      () => undefined,
+      (method, path, body) =>
+        method === 'POST' && path === '/deposit' && body.includes('"amount":0.02')
+          ? body.replace('conformance-deposit-', 'conformance-other-deposit-')
+          : body,
+    );
+    const duplicated = await run(duplicating.url);
+    expect(duplicated.observed[0]?.service).toBe(
+      '201 "Pix Gerado com Sucesso": a second deposit (another id)',
+    );
+    expect(duplicated.differ).toBe(0);
   });
 
   it('allowWrites adds a Pix key, compares the answer, and removes it with the delete operation', async () => {
