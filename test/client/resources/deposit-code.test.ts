@@ -62,6 +62,8 @@ describe('deposits.create: the Pix code of the answer, through MSW', () => {
       expect(refused.issues[0]?.path).toEqual(['data', 'code']);
       expect(refused.message).toContain(issue);
       expect(refused.message).toContain('Do not show this QR code to the payer');
+      // The service acted: the outcome says so, and nothing tells the caller to repeat.
+      expect(refused.outcome).toBe('acted');
       // The deposit exists at the service, once: the error names it, and it was not sent again.
       const created = service.mock.deposits.list().at(-1);
       expect(service.mock.deposits.list()).toHaveLength(before + 1);
