@@ -239,6 +239,9 @@ export type MockBalances = Readonly<Partial<Record<'BRL' | 'USDT', string | numb
  * ```
  */
 export type MockBalance = MockFiatBalance | MockCryptoBalance;
+// The two balances are object types rather than interfaces: the client's `Balance` keeps unknown
+// fields (an index signature), which only an object type satisfies, so that the mock's balances go
+// wherever the client's do (`brlBalance(mock.company.balances())`).
 
 /**
  * A fiat balance (BRL).
@@ -248,7 +251,7 @@ export type MockBalance = MockFiatBalance | MockCryptoBalance;
  * const brl: MockFiatBalance = { currency: { type: 'PIX', name: 'BRL' }, totalAmount: 1.94, totalHeld: 0 };
  * ```
  */
-export interface MockFiatBalance {
+export type MockFiatBalance = {
   /** The currency, as the balance route names it. */
   readonly currency: {
     /** Payment method, `PIX`. */
@@ -260,7 +263,7 @@ export interface MockFiatBalance {
   readonly totalAmount: number;
   /** The amount held by withdrawals created and not yet paid or failed. */
   readonly totalHeld: number;
-}
+};
 
 /**
  * A cryptocurrency balance (USDT).
@@ -270,7 +273,7 @@ export interface MockFiatBalance {
  * const usdt: MockCryptoBalance = { cryptocurrency: { name: 'USDT', symbol: 'USDT' }, totalAmount: 0.866938 };
  * ```
  */
-export interface MockCryptoBalance {
+export type MockCryptoBalance = {
   /** The cryptocurrency, as the balance route names it. */
   readonly cryptocurrency: {
     /** Its code, `USDT`. */
@@ -280,7 +283,7 @@ export interface MockCryptoBalance {
   };
   /** The amount, a decimal number (exact to six decimals). */
   readonly totalAmount: number;
-}
+};
 
 /**
  * What `mock.company.createSubAccount()` takes. Every field is optional.
