@@ -1,5 +1,7 @@
 // The public types of pix-payment-sdk/mock, in one place: the mock's controls, its options and
 // records, and the HTTP server's options. mock/index.ts re-exports every one of them.
+// msw is an optional peer: the build marks this import in the published declarations so that a
+// project without msw still compiles them (scripts/optional-peer-types.mjs).
 import type { HttpHandler } from 'msw';
 import type { Currency, KnownPixKeyType, KnownTransactionStatus } from 'pix-payment-sdk';
 import type { MockClock } from './clock.js';
