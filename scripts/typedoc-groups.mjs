@@ -27,6 +27,7 @@ const FILE_GROUPS = {
   'src/models/shared.ts': 'Models',
   'src/money.ts': 'Models',
   'src/errors.ts': 'Errors',
+  'src/insufficient-balance.ts': 'Errors',
   'src/webhook-handler.ts': 'Webhooks',
 };
 

@@ -62,6 +62,7 @@ export {
   type RequestFacts,
   UnauthorizedError,
 } from './errors.js';
+export { isInsufficientBalance } from './insufficient-balance.js';
 export * from './models/index.js';
 export {
   type AmountInput,
