@@ -27,3 +27,8 @@ export {
   type OpenApiSchema,
 } from './openapi.js';
 export type * from './types.js';
+export {
+  type TestWebhookDelivery,
+  type TestWebhookDeliveryOptions,
+  testWebhookDeliveries,
+} from './webhooks.js';

@@ -40,7 +40,10 @@ const MOCK_GROUPS = [
   [/^(createOpenApiDocument|CreateOpenApiDocument|OpenApi)/, 'OpenAPI'],
   [/^(startMockServer|StartMockServer|MockServer|RunningMockServer)/, 'HTTP server'],
   [/Controls$|^(FaultHandle|FaultSpec|InvalidFaultError|SettleOptions|MockClock)$/, 'Controls'],
-  [/^(JournalEntry|WebhookDelivery)$/, 'Journal and webhooks'],
+  [
+    /^(JournalEntry|WebhookDelivery|TestWebhookDelivery(Options)?|testWebhookDeliveries)$/,
+    'Journal and webhooks',
+  ],
   // What the mock holds: every `Mock…` type but its login and its fetch (and those matched above).
   [/^Mock(?!Credentials$|Fetch$)[A-Z]\w*$|^CustomerCreateInput$/, 'Records'],
   [/./, 'Mock'],
