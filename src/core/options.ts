@@ -47,11 +47,7 @@ export const FORGOT_AWAIT = 'is a Promise: did you forget await?';
 
 /** Whether `value` is a Promise or another thenable. @internal */
 export function isThenable(value: unknown): boolean {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 /**

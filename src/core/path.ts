@@ -18,8 +18,9 @@ function reject(name: string, message: string): never {
  * @internal
  */
 export function encodePathSegment(value: unknown, name: string): string {
-  if (isThenable(value)) reject(name, FORGOT_AWAIT);
-  if (typeof value !== 'string' || value.trim() === '') reject(name, 'must be a non-empty string');
+  if (typeof value !== 'string' || value.trim() === '') {
+    reject(name, isThenable(value) ? FORGOT_AWAIT : 'must be a non-empty string');
+  }
   if (value === '.' || value === '..') {
     reject(name, 'cannot be "." or ".." (a URL resolves it as a relative path segment)');
   }
