@@ -28,3 +28,8 @@ export {
   type OpenApiSchema,
 } from './openapi.js';
 export type * from './types.js';
+export {
+  type TestWebhookDelivery,
+  type TestWebhookDeliveryOptions,
+  testWebhookDeliveries,
+} from './webhooks.js';

@@ -1,5 +1,7 @@
 // The public types of pix-payment-sdk/mock, in one place: the mock's controls, its options and
 // records, and the HTTP server's options. mock/index.ts re-exports every one of them.
+// msw is an optional peer: the build marks this import in the published declarations so that a
+// project without msw still compiles them (scripts/optional-peer-types.mjs).
 import type { HttpHandler } from 'msw';
 import type { Currency, KnownPixKeyType, KnownTransactionStatus } from 'pix-payment-sdk';
 import type { MockClock } from './clock.js';
@@ -239,6 +241,9 @@ export type MockBalances = Readonly<Partial<Record<'BRL' | 'USDT', string | numb
  * ```
  */
 export type MockBalance = MockFiatBalance | MockCryptoBalance;
+// The two balances are object types rather than interfaces: the client's `Balance` keeps unknown
+// fields (an index signature), which only an object type satisfies, so that the mock's balances go
+// wherever the client's do (`brlBalance(mock.company.balances())`).
 
 /**
  * A fiat balance (BRL).
@@ -248,7 +253,7 @@ export type MockBalance = MockFiatBalance | MockCryptoBalance;
  * const brl: MockFiatBalance = { currency: { type: 'PIX', name: 'BRL' }, totalAmount: 1.94, totalHeld: 0 };
  * ```
  */
-export interface MockFiatBalance {
+export type MockFiatBalance = {
   /** The currency, as the balance route names it. */
   readonly currency: {
     /** Payment method, `PIX`. */
@@ -260,7 +265,7 @@ export interface MockFiatBalance {
   readonly totalAmount: number;
   /** The amount held by withdrawals created and not yet paid or failed. */
   readonly totalHeld: number;
-}
+};
 
 /**
  * A cryptocurrency balance (USDT).
@@ -270,7 +275,7 @@ export interface MockFiatBalance {
  * const usdt: MockCryptoBalance = { cryptocurrency: { name: 'USDT', symbol: 'USDT' }, totalAmount: 0.866938 };
  * ```
  */
-export interface MockCryptoBalance {
+export type MockCryptoBalance = {
   /** The cryptocurrency, as the balance route names it. */
   readonly cryptocurrency: {
     /** Its code, `USDT`. */
@@ -280,7 +285,7 @@ export interface MockCryptoBalance {
   };
   /** The amount, a decimal number (exact to six decimals). */
   readonly totalAmount: number;
-}
+};
 
 /**
  * What `mock.company.createSubAccount()` takes. Every field is optional.

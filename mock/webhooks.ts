@@ -1,4 +1,4 @@
-import type { WebhookPayload } from 'pix-payment-sdk';
+import { TRANSACTION_STATUSES, type WebhookPayload } from 'pix-payment-sdk';
 import { readUpTo } from '../src/core/body.js';
 
 /**
@@ -61,6 +61,164 @@ export interface WebhookDelivery {
   error?: string;
   /** Real time the delivery took, in milliseconds (not the mock clock). */
   durationMs?: number;
+}
+
+/**
+ * What a webhook body is written from: one transaction at one status.
+ *
+ * @internal
+ */
+export interface WebhookPayloadSource {
+  readonly id: string;
+  readonly customerId: string;
+  readonly status: string;
+  readonly operation: 'WITHDRAW' | 'DEPOSIT';
+  /** `BRL`, or `USDT` for a crypto operation. */
+  readonly name: string;
+  /** `PIX` for a Pix operation; `undefined` for a crypto one. */
+  readonly type?: string | undefined;
+  readonly amount: number;
+  readonly externalId?: string | undefined;
+}
+
+/**
+ * The JSON body the service POSTs for a transaction (per the provider's public docs): `id`, not
+ * `_id`; `type` only on a Pix operation; `externalId` only when the transaction has one. The
+ * mock's own deliveries and {@link testWebhookDeliveries} are both written by it.
+ *
+ * @internal
+ */
+export function webhookPayloadOf(source: WebhookPayloadSource): WebhookPayload {
+  return {
+    id: source.id,
+    customerId: source.customerId,
+    status: source.status,
+    name: source.name,
+    ...(source.type !== undefined ? { type: source.type } : {}),
+    amount: source.amount,
+    operation: source.operation,
+    ...(source.externalId !== undefined ? { externalId: source.externalId } : {}),
+  };
+}
+
+/**
+ * What {@link testWebhookDeliveries} writes into every delivery; each field has a default.
+ *
+ * @example
+ * ```ts
+ * const options: TestWebhookDeliveryOptions = { id: withdrawalId, customerId, externalId: 'order-42', amount: 10.5 };
+ * ```
+ */
+export interface TestWebhookDeliveryOptions {
+  /** The transaction's id (`id` in the body). Default: `'676071f1a2b3c4d5e6f70819'`. */
+  readonly id?: string | undefined;
+  /** The customer's `_id`. Default: `'6760700ca2b3c4d5e6f70820'`. */
+  readonly customerId?: string | undefined;
+  /** Your reference, in every delivery. Default: none (the field is left out, as the service does). */
+  readonly externalId?: string | undefined;
+  /** The amount of the Pix deliveries, in BRL. Default: `10.5`. */
+  readonly amount?: number | undefined;
+  /** The amount of the crypto deliveries, in USDT. Default: `0.332`. */
+  readonly cryptoAmount?: number | undefined;
+}
+
+/**
+ * One delivery built by {@link testWebhookDeliveries}: a body as the service sends it, and the
+ * request that carries it.
+ *
+ * @example
+ * ```ts
+ * const [delivery] = testWebhookDeliveries();
+ * delivery.name; // 'Pix withdrawal PENDING'
+ * const response = await handler(delivery.request('https://shop.example/webhooks/pix'));
+ * ```
+ */
+export interface TestWebhookDelivery {
+  /** What it is, for a test's title: `Pix` or `crypto`, `withdrawal` or `deposit`, the status. */
+  readonly name: string;
+  /** The JSON body, as the service sends it. */
+  readonly payload: WebhookPayload;
+  /**
+   * A new `Request` as the service delivers it to `url`: `POST`, `Content-Type: application/json`,
+   * the payload as its body. Hand it to a `(request: Request) => Promise<Response>` receiver, or to
+   * `fetch` to reach one over HTTP.
+   */
+  request(url: string | URL): Request;
+}
+
+const CRYPTO_NAME = 'USDT';
+
+/**
+ * Every webhook delivery the provider documents, for a merchant's own receiver tests: a Pix
+ * delivery (`name: 'BRL'`, `type: 'PIX'`) and a crypto one (`name: 'USDT'`, no `type`), of a
+ * withdrawal and of a deposit, at each status (`TRANSACTION_STATUSES`, the dispute statuses
+ * included), with `id`, not `_id`. The bodies are the ones the mock's own deliveries are written
+ * by. No network, no mock needed; deliveries are not signed, so a receiver must confirm each one
+ * with the details endpoint (the mock answers those for transactions it holds).
+ *
+ * @throws `TypeError` for an id that is not a non-empty string or an amount that is not a finite,
+ * non-negative number.
+ *
+ * @example
+ * ```ts
+ * import { testWebhookDeliveries } from 'pix-payment-sdk/mock';
+ *
+ * for (const delivery of testWebhookDeliveries({ externalId: 'order-42' })) {
+ *   it(`answers 200 at once to ${delivery.name}`, async () => {
+ *     const response = await app.fetch(delivery.request('http://localhost/webhooks/pix'));
+ *     expect(response.status).toBe(200);
+ *   });
+ * }
+ * ```
+ */
+export function testWebhookDeliveries(
+  options: TestWebhookDeliveryOptions = {},
+): TestWebhookDelivery[] {
+  const text = (name: keyof TestWebhookDeliveryOptions, fallback: string | undefined) => {
+    const value = options[name];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'string' || value === '') {
+      throw new TypeError(`testWebhookDeliveries: ${name} must be a non-empty string`);
+    }
+    return value;
+  };
+  const number = (name: 'amount' | 'cryptoAmount', fallback: number) => {
+    const value = options[name] ?? fallback;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new TypeError(`testWebhookDeliveries: ${name} must be a finite, non-negative number`);
+    }
+    return value;
+  };
+  const common = {
+    id: text('id', '676071f1a2b3c4d5e6f70819') as string,
+    customerId: text('customerId', '6760700ca2b3c4d5e6f70820') as string,
+    externalId: text('externalId', undefined),
+  };
+  const kinds = [
+    { label: 'Pix', name: 'BRL', type: 'PIX', amount: number('amount', 10.5) },
+    { label: 'crypto', name: CRYPTO_NAME, type: undefined, amount: number('cryptoAmount', 0.332) },
+  ];
+  const operations = [
+    ['withdrawal', 'WITHDRAW'],
+    ['deposit', 'DEPOSIT'],
+  ] as const;
+  return kinds.flatMap((kind) =>
+    operations.flatMap(([label, operation]) =>
+      TRANSACTION_STATUSES.map((status): TestWebhookDelivery => {
+        const payload = webhookPayloadOf({ ...common, ...kind, status, operation });
+        return {
+          name: `${kind.label} ${label} ${status}`,
+          payload,
+          request: (url) =>
+            new Request(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(payload),
+            }),
+        };
+      }),
+    ),
+  );
 }
 
 /**

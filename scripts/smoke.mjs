@@ -27,6 +27,27 @@ try {
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   step(`packed ${tarball}`);
 
+  // The README links the API reference on unpkg, by this version: each linked file must be in the
+  // tarball (the reference is written by the prepack script).
+  const packed = new Set(
+    run('tar', ['-tzf', join(work, tarball)], work)
+      .split('\n')
+      .map((entry) => entry.replace(/^package\//, '')),
+  );
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const cdn = `https://unpkg.com/${name}@${version}/`;
+  const linked = [...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/\]\(([^)\s#]+)/g)]
+    .map((match) => match[1])
+    .filter((target) => target.startsWith(cdn))
+    .map((target) => target.slice(cdn.length));
+  const absent = linked.filter((path) => !packed.has(path));
+  if (linked.length === 0 || absent.length > 0 || !packed.has('docs/reference/README.md')) {
+    throw new Error(
+      `the README links files the tarball lacks: ${absent.join(', ') || 'the reference'}`,
+    );
+  }
+  step(`the API reference is in the tarball, with the ${linked.length} files the README links`);
+
   // A clean project with the tarball and the packages a merchant would have (an msw release,
   // redis, or neither).
   const consumerProject = (name, ...packages) => {

@@ -29,6 +29,7 @@ const FILE_GROUPS = {
   'src/models/shared.ts': 'Models',
   'src/money.ts': 'Models',
   'src/errors.ts': 'Errors',
+  'src/insufficient-balance.ts': 'Errors',
   'src/webhook-handler.ts': 'Webhooks',
 };
 
@@ -41,7 +42,10 @@ const MOCK_GROUPS = [
   [/^(createOpenApiDocument|CreateOpenApiDocument|OpenApi)/, 'OpenAPI'],
   [/^(startMockServer|StartMockServer|MockServer|RunningMockServer)/, 'HTTP server'],
   [/Controls$|^(FaultHandle|FaultSpec|InvalidFaultError|SettleOptions|MockClock)$/, 'Controls'],
-  [/^(JournalEntry|WebhookDelivery)$/, 'Journal and webhooks'],
+  [
+    /^(JournalEntry|WebhookDelivery|TestWebhookDelivery(Options)?|testWebhookDeliveries)$/,
+    'Journal and webhooks',
+  ],
   // What the mock holds: every `Mock…` type but its login and its fetch (and those matched above).
   [/^Mock(?!Credentials$|Fetch$)[A-Z]\w*$|^CustomerCreateInput$/, 'Records'],
   [/./, 'Mock'],

@@ -1,4 +1,4 @@
-import { isRecord } from './core/options.js';
+import { assertArray, FORGOT_AWAIT, isRecord, isThenable } from './core/options.js';
 import { type PaymentIssue, PaymentValidationError } from './errors.js';
 import { CURRENCY_REQUIRED_FIELDS, Currency } from './models/currencies.js';
 import type { CreateCustomerInput } from './models/customers.js';
@@ -110,7 +110,7 @@ type Issues = PaymentIssue[];
 
 function checkId(value: unknown, path: PropertyKey[], issues: Issues): void {
   if (typeof value !== 'string' || value.trim() === '')
-    issues.push({ path, message: 'must be a non-empty string' });
+    issues.push({ path, message: isThenable(value) ? FORGOT_AWAIT : 'must be a non-empty string' });
 }
 
 function checkWhole(
@@ -120,10 +120,12 @@ function checkWhole(
   schema: typeof Currency | typeof PixKey,
   issues: Issues,
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || isThenable(value)) {
     issues.push({
       path: [name],
-      message: `must be the whole ${name} object as the service returned it`,
+      message: isThenable(value)
+        ? FORGOT_AWAIT
+        : `must be the whole ${name} object as the service returned it`,
     });
     return;
   }
@@ -268,7 +270,8 @@ export function buildDeposit(input: DepositInput): DepositRequest {
  * that, by its `symbol`. Returns the whole object, ready for {@link buildWithdrawal} or
  * {@link buildDeposit}.
  *
- * @throws {@link PaymentValidationError} when no currency matches; the message lists those there are.
+ * @throws {@link PaymentValidationError} when no currency matches (the message lists those there
+ * are), or when `currencies` is no array: a Promise is named as a missing `await`.
  *
  * @example
  * ```ts
@@ -280,6 +283,12 @@ export function selectCurrency<T extends Pick<Currency, 'name' | 'symbol'>>(
   currencies: ReadonlyArray<T>,
   nameOrSymbol: string,
 ): T {
+  assertArray(
+    currencies,
+    'currencies',
+    'the array listCurrencies() answered',
+    'Invalid currencies',
+  );
   const wanted = nameOrSymbol.trim();
   const found =
     currencies.find((currency) => currency.name.toUpperCase() === wanted.toUpperCase()) ??

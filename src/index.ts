@@ -70,6 +70,7 @@ export {
   WithdrawalLimitError,
   type WithdrawalLimitErrorInit,
 } from './errors.js';
+export { isInsufficientBalance } from './insufficient-balance.js';
 export * from './models/index.js';
 export {
   type AmountInput,

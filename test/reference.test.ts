@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PaymentClient } from 'pix-payment-sdk';
 import {
   Application,
   type CommentDisplayPart,
@@ -19,6 +18,7 @@ import {
   TypeDocReader,
 } from 'typedoc';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runtimeResources } from './support/client-resources.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,24 +44,6 @@ beforeAll(async () => {
   main = project.getChildByName('pix-payment-sdk') as DeclarationReflection;
   client = main.getChildByName('PaymentClient') as DeclarationReflection;
 }, 60_000);
-
-/** The resources as the running client has them: property name → public method names. */
-function runtimeResources(): Map<string, string[]> {
-  const instance = new PaymentClient({
-    baseUrl: 'http://127.0.0.1:1',
-    email: 'finance@merchant.example',
-    password: 'not-used',
-  });
-  const resources = new Map<string, string[]>();
-  for (const [name, value] of Object.entries(instance)) {
-    if (typeof value !== 'object' || value === null) continue;
-    const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(value)).filter(
-      (key) => key !== 'constructor' && typeof value[key as keyof typeof value] === 'function',
-    );
-    resources.set(name, methods);
-  }
-  return resources;
-}
 
 function linkTargets(parts: readonly CommentDisplayPart[] | undefined): Reflection[] {
   return (parts ?? []).flatMap((part) =>

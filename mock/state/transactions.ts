@@ -7,7 +7,7 @@ import {
 import { buildBrCode } from '../br-code.js';
 import { uuid } from '../ids.js';
 import type { MockDeposit, MockWithdrawal } from '../types.js';
-import type { WebhookDelivery } from '../webhooks.js';
+import { type WebhookDelivery, webhookPayloadOf } from '../webhooks.js';
 import { type LedgerArea, type LedgerPosition, ledgerCurrencyOf, positionAfter } from './ledger.js';
 import type { Stamps } from './stamps.js';
 
@@ -159,17 +159,14 @@ export class TransactionsArea {
 
   /** The webhook body of a transaction. */
   payload(record: TransactionRecord): WebhookPayload {
-    // Per the provider's public docs: `id` (not `_id`), name BRL, type PIX, decimal amount.
-    return {
+    return webhookPayloadOf({
+      ...record,
       id: record._id,
-      customerId: record.customerId,
-      status: record.status,
       name: record.currency.name,
       type: record.currency.type,
       amount: record.amountCents / 100,
       operation: record.kind === 'withdrawal' ? 'WITHDRAW' : 'DEPOSIT',
-      ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
-    };
+    });
   }
 
   /** Moves a transaction to `status` and sends its webhook. */

@@ -37,6 +37,31 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * What a check says of a Promise given where its value belongs: the commonest slip of a first day
+ * (`selectCurrency(client.withdrawals.listCurrencies(), 'BRL')`, without `await`).
+ *
+ * @internal
+ */
+export const FORGOT_AWAIT = 'is a Promise: did you forget await?';
+
+/** Whether `value` is a Promise or another thenable. @internal */
+export function isThenable(value: unknown): boolean {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
+/**
+ * Throws a {@link PaymentValidationError} unless `value` is an array: a Promise is named as a
+ * missing `await`, anything else as `what` it must be.
+ *
+ * @internal
+ */
+export function assertArray(value: unknown, name: string, what: string, context: string): void {
+  if (Array.isArray(value)) return;
+  const message = isThenable(value) ? FORGOT_AWAIT : `must be ${what}`;
+  throw new PaymentValidationError([{ path: [name], message }], context);
+}
+
 /** @internal */
 export function throwIfIssues(issues: ReadonlyArray<PaymentIssue>, context: string): void {
   if (issues.length > 0) throw new PaymentValidationError(issues, context);

@@ -1,4 +1,5 @@
 import { PaymentValidationError } from '../errors.js';
+import { FORGOT_AWAIT, isThenable } from './options.js';
 
 function reject(name: string, message: string): never {
   throw new PaymentValidationError([{ path: [name], message }], 'Invalid path parameter');
@@ -12,12 +13,14 @@ function reject(name: string, message: string): never {
  * WHATWG URL parser, and therefore every `fetch`, treats `%2E` and `%2E%2E` as dot segments too and
  * would resolve them, so no encoding can keep such a value inside its segment.
  *
- * @throws {@link PaymentValidationError} for an empty (or blank) value, `.` or `..`, or a string that
- * is not well-formed UTF-16.
+ * @throws {@link PaymentValidationError} for an empty (or blank) value, `.` or `..`, a string that
+ * is not well-formed UTF-16, or a Promise (a missing `await`).
  * @internal
  */
 export function encodePathSegment(value: unknown, name: string): string {
-  if (typeof value !== 'string' || value.trim() === '') reject(name, 'must be a non-empty string');
+  if (typeof value !== 'string' || value.trim() === '') {
+    reject(name, isThenable(value) ? FORGOT_AWAIT : 'must be a non-empty string');
+  }
   if (value === '.' || value === '..') {
     reject(name, 'cannot be "." or ".." (a URL resolves it as a relative path segment)');
   }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { assertArray } from '../core/options.js';
 import { amountToCents } from '../money.js';
 import { Currency } from './currencies.js';
 import { schema } from './shared.js';
@@ -176,7 +177,8 @@ export interface BrlBalance {
  * answer holds no BRL balance. Compare cents with cents: `toCents` turns a payout's amount into
  * the same unit.
  *
- * @throws {@link PaymentValidationError} when an amount is not a decimal with at most two decimals.
+ * @throws {@link PaymentValidationError} when an amount is not a decimal with at most two decimals,
+ * or when `balances` is no array (a Promise is named as a missing `await`).
  *
  * @example
  * ```ts
@@ -185,6 +187,7 @@ export interface BrlBalance {
  * ```
  */
 export function brlBalance(balances: ReadonlyArray<Balance>): BrlBalance | undefined {
+  assertArray(balances, 'balances', 'the array getBalance() answered', 'Invalid balances');
   const index = balances.findIndex((balance) => balance.currency?.name === 'BRL');
   const found = balances[index];
   if (found === undefined) return undefined;
