@@ -105,6 +105,8 @@ export interface Operation<T> {
    * service refused the request without acting on it.
    */
   readonly retry: boolean;
+  /** Values of the body that no error may show (a new account's password), beside the client's own. */
+  readonly secrets?: ReadonlyArray<string>;
 }
 
 /**
@@ -501,7 +503,9 @@ export class Transport {
       if (logging) this.#log('debug', 'network-error', 'no response', { ...facts, durationMs });
       // ky's NetworkError only wraps what fetch threw, and carries the Request: keep the inner one.
       const cause = isNetworkError(error) ? error.cause : error;
-      throw new PaymentConnectionError(where, { cause: redactCause(cause, this.#secrets()) });
+      throw new PaymentConnectionError(where, {
+        cause: redactCause(cause, this.#secrets(operation.secrets)),
+      });
     } finally {
       clearTimeout(timer);
       attempt.signal?.removeEventListener('abort', stop);
@@ -522,7 +526,7 @@ export class Transport {
       text,
       config.maxResponseBytes,
       attempt.sensitive,
-      this.#secretsOnce,
+      operation.secrets === undefined ? this.#secretsOnce : () => this.#secrets(operation.secrets),
     );
   }
 
@@ -530,8 +534,8 @@ export class Transport {
   readonly #secretsOnce = () => this.#secrets();
 
   // Only called on the way to an error: the escaped forms are worked out then.
-  #secrets(): string[] {
-    return secretForms([this.#config.password, ...this.#tokens.seen]);
+  #secrets(extra: ReadonlyArray<string> = []): string[] {
+    return secretForms([this.#config.password, ...this.#tokens.seen, ...extra]);
   }
 
   #log(level: keyof Logger, event: LogEvent, message: string, fields: LogFields): void {

@@ -1,6 +1,7 @@
 // The company area against the provider's own examples ("Empresa" pages): MSW answers each route
 // with the page's documented bodies, so these tests pin what the client sends and how it reads
 // the answers. The mock's resolvers for the same routes are tested with the mock.
+import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import {
@@ -13,6 +14,7 @@ import {
   InternalServerError,
   isPaymentValidationError,
   PaymentClient,
+  PaymentResponseError,
   PaymentValidationError,
   toCents,
   UnauthorizedError,
@@ -325,6 +327,32 @@ describe('company.createSubAccount', () => {
     expect((error as InternalServerError).serviceMessage).toContain('contato@subconta.com');
   });
 
+  it("the sub-account's password shows neither in the reason of a refusal nor in the error of a 2xx that echoes it", async () => {
+    const password = subAccount.user.password;
+    route(
+      '/company/subaccount',
+      (body) =>
+        new HttpResponse(JSON.stringify({ message: 'Bad Request' }), {
+          status: 400,
+          headers: {
+            'content-type': 'application/json',
+            'x-mock-reason': `refused user ${JSON.stringify((body as CreateSubAccountInput).user)}`,
+          },
+        }),
+    );
+    const refused = await rejectionOf(makeClient().company.createSubAccount(subAccount));
+    expect(refused).toBeInstanceOf(BadRequestError);
+    expect((refused as BadRequestError).reason).toContain('contato@subconta.com');
+    route('/company/subaccount', (body) => HttpResponse.json({ echo: body }));
+    const echoed = await rejectionOf(makeClient().company.createSubAccount(subAccount));
+    expect(echoed).toBeInstanceOf(PaymentResponseError);
+    for (const error of [refused, echoed]) {
+      expect(JSON.stringify(error)).not.toContain(password);
+      expect(inspect(error, { depth: Number.POSITIVE_INFINITY })).not.toContain(password);
+      expect(String(error)).not.toContain(password);
+    }
+  });
+
   it.each([
     ['no withdraw fees', { ...subAccount, withdraw: undefined }, ['withdraw']],
     [
@@ -430,6 +458,20 @@ describe('company.registerWebhook', () => {
       ['externalWebhookUrl'],
     ],
     ['no URL', { name: 'x' }, ['externalWebhookUrl']],
+    // Text the URL parser cleans before checking it: what was checked is not what would be sent.
+    ...[
+      ' https://loja.example/hook',
+      'https://loja.example/hook ',
+      'https://loja.example/ho\nok',
+      'https://loja.exa\tmple/hook',
+      'https://loja.example/hook\r',
+      '\u0000https://loja.example/hook',
+      'https://evil.example\\@loja.example/hook',
+    ].map((url) => [
+      `the URL ${JSON.stringify(url)}`,
+      { ...input, externalWebhookUrl: url },
+      ['externalWebhookUrl'],
+    ]),
     ['an empty name', { ...input, name: '' }, ['name']],
     ['no object', 'https://loja.example', []],
   ])('refuses %s before sending, naming the field', async (_, body, path) => {
@@ -489,6 +531,12 @@ describe('company.allowWithdrawalIp', () => {
     '1:2:3:4:5:6:7:8:9',
     '',
     '::1]/x[::1',
+    // Host names made of the characters of an address: the URL parser takes them as names.
+    'cafe',
+    'dead.beef',
+    '1e3',
+    'a.b.c.d',
+    '1.2.3.4.',
   ])('refuses %j before sending', async (ip) => {
     const error = await rejectionOf(makeClient().company.allowWithdrawalIp(ip));
     expect(error).toBeInstanceOf(PaymentValidationError);
