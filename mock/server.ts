@@ -350,8 +350,15 @@ export async function startServer(
     // Bytes after a request that closes the connection (HTTP/1.0, `Connection: close`, an early
     // refusal): they are no request of their own and get no answer; the connection ends after
     // the answer to the request before them.
+    // An answer under way (an early refusal, whose body the parser then found malformed) is the
+    // only one on this connection: it goes out, and the connection closes after it.
+    const underWay = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (underWay?.headersSent) {
+      underWay.end();
+      return;
+    }
     if (error.code === 'HPE_CLOSED_CONNECTION') {
-      if (!(socket as { _httpMessage?: unknown })._httpMessage) socket.destroy();
+      if (!underWay) socket.destroy();
       return;
     }
     if (socket.writable) {

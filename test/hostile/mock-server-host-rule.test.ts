@@ -131,6 +131,23 @@ describe('an early refusal answers once and closes the connection', () => {
     }
   });
 
+  it('a request refused before its body whose framing is malformed gets one answer, then close', async () => {
+    for (const framing of [
+      'Transfer-Encoding: xchunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n',
+      'Transfer-Encoding: chunked\r\n\r\n5\r\n',
+      'Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+      'Transfer-Encoding: chunked\r\n\r\n5\r\nhelloXX\r\n0\r\n\r\n',
+    ]) {
+      const answer = await rawExchange(
+        port,
+        `POST /__mock/reset HTTP/1.1\r\nHost: evil.example\r\n${framing}`,
+      );
+      expect(answer.statuses, framing.slice(0, 30)).toEqual([403]);
+      expect(answer.closedByServer, framing.slice(0, 30)).toBe(true);
+    }
+    expect(running.mock.customers.list()).toHaveLength(1);
+  });
+
   it('bytes after a refused HTTP/1.0 request (no length) get no answer of their own', async () => {
     const answer = await rawExchange(
       port,
