@@ -1,3 +1,4 @@
+import { escapeControls } from './core/redact.js';
 import type { PixKey } from './models/pix-keys.js';
 
 /** Where an issue was found: a path into the input or the response body, and what is wrong. */
@@ -86,7 +87,8 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly retryAfterMs?: number | undefined;
   /**
    * Why the server refused, where it said so apart from the body (the mock's `X-Mock-Reason`
-   * header); the caller strips control characters, bounds its length and removes secrets.
+   * header); the caller bounds its length and removes secrets, and control characters are
+   * escaped here.
    */
   readonly reason?: string | undefined;
   /**
@@ -120,7 +122,12 @@ export class PaymentApiError extends PaymentError {
   override name = 'PaymentApiError';
   /** The HTTP status code. */
   declare readonly status: number;
-  /** The `message` of the service's error body (the service writes reason phrases such as `Not Found`), or the HTTP reason phrase when the body has none. */
+  /**
+   * The `message` of the service's error body (the service writes reason phrases such as `Not
+   * Found`), or the HTTP reason phrase when the body has none; secrets replaced by `[redacted]`,
+   * otherwise as it came. `message` shows it with control characters escaped (`\r`, `\n`,
+   * `\u001b`): escape it before writing it to a log line on its own.
+   */
   declare readonly serviceMessage: string;
   /**
    * The parsed response body, or its text when it was not JSON; secrets replaced by `[redacted]`.
@@ -135,7 +142,10 @@ export class PaymentApiError extends PaymentError {
   declare readonly url: string | undefined;
   /** Attempts made before this error was thrown, the first included. */
   declare readonly attempts: number;
-  /** Why the server refused, where it said so apart from the body (the mock does). */
+  /**
+   * Why the server refused, where it said so apart from the body (the mock does): at most 300
+   * characters, secrets removed, control characters escaped.
+   */
   declare readonly reason: string | undefined;
   /** The `x-request-id` response header, when the service sent one. */
   declare readonly requestId: string | undefined;
@@ -148,8 +158,10 @@ export class PaymentApiError extends PaymentError {
       init.serviceMessage.length > MAX_SERVICE_MESSAGE_SHOWN
         ? `${init.serviceMessage.slice(0, MAX_SERVICE_MESSAGE_SHOWN)}…`
         : init.serviceMessage;
+    // The service's text is shown escaped: a CR, LF or ANSI escape in it cannot forge a log line.
+    const reason = init.reason === undefined ? undefined : escapeControls(init.reason);
     super(
-      `${init.status} ${said}: ${located(init, init.reason, init.hint ?? apiHint(init.status, init.path))}`,
+      `${init.status} ${escapeControls(said)}: ${located(init, reason, init.hint ?? apiHint(init.status, init.path))}`,
     );
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
@@ -158,7 +170,7 @@ export class PaymentApiError extends PaymentError {
     this.path = init.path;
     this.url = init.url;
     this.attempts = init.attempts ?? 1;
-    this.reason = init.reason;
+    this.reason = reason;
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
   }
