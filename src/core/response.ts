@@ -212,7 +212,10 @@ function headerText(response: Response, name: string, max: number): string | und
  * @internal
  */
 export function interpret<T>(
-  operation: RequestFacts & { readonly schema: z.ZodMiniType<T> },
+  operation: RequestFacts & {
+    readonly schema: z.ZodMiniType<T>;
+    readonly parse?: ((text: string) => unknown) | undefined;
+  },
   response: Response,
   text: string | undefined,
   maxResponseBytes: number,
@@ -250,7 +253,7 @@ export function interpret<T>(
   let json: unknown;
   try {
     // Not ky's `.json()`/schema: the text is already read under the cap; the errors stay ours.
-    json = JSON.parse(text);
+    json = operation.parse ? operation.parse(text) : JSON.parse(text);
   } catch {
     const body = sensitive ? '[redacted]' : redactValue(text, secrets());
     // An HTML page, most often: a baseUrl that points at a website or a proxy, not the API.

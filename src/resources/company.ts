@@ -10,6 +10,7 @@ import {
 import {
   type BalanceFilter,
   type BalanceList,
+  balanceReader,
   CreateSubAccountInput,
   Cryptocurrency,
   type SubAccountFee,
@@ -112,11 +113,15 @@ export class Company {
    */
   async getBalance(filter: BalanceFilter = {}, options?: RequestOptions): Promise<BalanceList> {
     if (this.#validate) checkFilter(filter);
+    // Each amount's text is kept beside the parsed balance: brlBalance reads it to the exact cent.
+    const reader = balanceReader();
     try {
-      return await this.#transport.request(
-        prepare(routes.company.getBalance, { body: filter }),
+      const balances = await this.#transport.request(
+        { ...prepare(routes.company.getBalance, { body: filter }), parse: reader.parse },
         options,
       );
+      reader.keep(balances);
+      return balances;
     } catch (error) {
       // A 401 of the login itself names /auth/token: only the balance route's own gets the hint.
       if (isPaymentApiError(error) && error.status === 401 && error.path === '/balance/company') {

@@ -269,6 +269,33 @@ describe('brlBalance', () => {
     }
   });
 
+  it('reads the balances of getBalance from their text, exact above 70368744177664.00', async () => {
+    route(
+      '/balance/company',
+      () =>
+        new HttpResponse(
+          '[{"currency":{"type":"PIX","name":"BRL"},"totalAmount":90071992547409.91,"totalHeld":70368744177664.01}]',
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const balances = await makeClient().company.getBalance();
+    expect(brlBalance(balances)).toEqual({
+      availableCents: 9_007_199_254_740_991,
+      heldCents: 7_036_874_417_766_401,
+    });
+  });
+
+  it('refuses a number above 70368744177664.00 whose text it never saw, rather than read a cent off', async () => {
+    const error = await rejectionOf(
+      (async () => brlBalance([{ ...fiatBalance, totalAmount: 90071992547409.91 }]))(),
+    );
+    expect(isPaymentValidationError(error)).toBe(true);
+    expect((error as PaymentValidationError).issues[0]?.path).toEqual([0, 'totalAmount']);
+    expect(brlBalance([{ ...fiatBalance, totalAmount: 70368744177664 }])?.availableCents).toBe(
+      7_036_874_417_766_400,
+    );
+  });
+
   it('compares with a payout amount in the same unit', () => {
     const brl = brlBalance([{ ...fiatBalance, totalAmount: 150 }]);
     expect(brl?.availableCents).toBe(toCents('150.00'));
