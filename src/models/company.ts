@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PaymentValidationError } from '../errors.js';
 import { amountToCents, centsOfNumberText, MAX_AMOUNT_CENTS } from '../money.js';
+import { amountTextsOf } from './amount-texts.js';
 import { Currency } from './currencies.js';
 import { schema } from './shared.js';
 
@@ -193,19 +194,12 @@ export function brlBalance(balances: ReadonlyArray<Balance>): BrlBalance | undef
   const index = balances.findIndex((balance) => balance.currency?.name === 'BRL');
   const found = balances[index];
   if (found === undefined) return undefined;
-  const exact = amountTexts.get(found);
+  const exact = amountTextsOf(found);
   return {
     availableCents: balanceCents(found.totalAmount, exact?.totalAmount, [index, 'totalAmount']),
     heldCents: balanceCents(found.totalHeld ?? 0, exact?.totalHeld, [index, 'totalHeld']),
   };
 }
-
-type AmountTexts = { totalAmount?: string; totalHeld?: string };
-
-// The source text of each balance's amounts, as the answer wrote them, for the balances that
-// `getBalance` returned: above 70368744177664.00 a double no longer tells every cent apart
-// (`90071992547409.91` reads as `90071992547409.9`), while the text still does.
-const amountTexts = new WeakMap<object, AmountTexts>();
 
 // Exact cents from the amount's text where it is the text of this number; else from the number,
 // which is exact up to MAX_AMOUNT_CENTS and refused above it rather than read a cent off.
@@ -229,47 +223,6 @@ function balanceCents(
     );
   }
   return amountToCents(amount, path);
-}
-
-type SourceReviver = (
-  this: unknown,
-  key: string,
-  value: unknown,
-  context?: { source?: string },
-) => unknown;
-
-/**
- * Reads the JSON of a balance answer keeping each amount's source text, where the runtime's
- * `JSON.parse` gives it, and ties those texts to the balances once parsed (`keep`), for
- * {@link brlBalance}.
- *
- * @internal
- */
-export function balanceReader(): {
-  parse(text: string): unknown;
-  keep(balances: ReadonlyArray<Balance>): void;
-} {
-  const byRaw = new Map<unknown, AmountTexts>();
-  const byIndex: Array<AmountTexts | undefined> = [];
-  const reviver: SourceReviver = function (key, value, context) {
-    if ((key === 'totalAmount' || key === 'totalHeld') && typeof context?.source === 'string') {
-      const texts = byRaw.get(this) ?? {};
-      texts[key] = context.source;
-      byRaw.set(this, texts);
-    } else if (Array.isArray(this) && byRaw.has(value)) {
-      byIndex[Number(key)] = byRaw.get(value);
-    }
-    return value;
-  };
-  return {
-    parse: (text) => JSON.parse(text, reviver as Parameters<typeof JSON.parse>[1]),
-    keep(balances) {
-      balances.forEach((balance, index) => {
-        const texts = byIndex[index];
-        if (texts !== undefined) amountTexts.set(balance, texts);
-      });
-    },
-  };
 }
 
 /**

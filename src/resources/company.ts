@@ -7,10 +7,10 @@ import {
   type PaymentIssue,
   PaymentValidationError,
 } from '../errors.js';
+import { balanceReader } from '../models/amount-texts.js';
 import {
   type BalanceFilter,
   type BalanceList,
-  balanceReader,
   CreateSubAccountInput,
   Cryptocurrency,
   type SubAccountFee,
