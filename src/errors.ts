@@ -405,7 +405,8 @@ const MAX_PATH_SHOWN = 8;
 
 function describePath(path: ReadonlyArray<PropertyKey>): string {
   const shown = path.length > MAX_PATH_SHOWN ? [...path.slice(0, MAX_PATH_SHOWN), '…'] : path;
-  return shown.map((segment) => String(segment).slice(0, 64)).join('.');
+  // A key may come from a service's answer (a map's keys): shown escaped, as its other text.
+  return shown.map((segment) => escapeControls(String(segment).slice(0, 64))).join('.');
 }
 
 function describeIssues(issues: ReadonlyArray<PaymentIssue>): string {

@@ -175,4 +175,29 @@ describe("a service's text cannot forge log lines", () => {
     );
     expect(reason).toBe('refused\\u009b2Jcleared\\tnow');
   });
+
+  it("a map key of a 2xx answer that breaks the contract shows escaped in the error's path", async () => {
+    behaviour = (request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        request.url === '/auth/token'
+          ? JSON.stringify({ token: 'opaque-token-of-the-test' })
+          : JSON.stringify([
+              {
+                _id: '65f1c0ffee00000000000c01',
+                name: 'BRL',
+                type: 'PIX',
+                symbol: 'R$',
+                supplierFeeByActivity: { 'fee\r\nINFO forged line': { type: 1, value: 'x' } },
+              },
+            ]),
+      );
+    };
+    const error = await rejectionOf(clientWith('S3nha-forte!9').withdrawals.listCurrencies());
+    expect(error).toMatchObject({ name: 'PaymentResponseError' });
+    const { message } = error as Error;
+    expect(message).not.toMatch(/[\r\n]/);
+    expect(message).toContain('fee\\r\\nINFO forged line');
+  });
 });
