@@ -115,6 +115,9 @@ async function authenticate(
   if ('refused' in verdict) return verdict.refused;
   const account = state.accounts.get(verdict.accountId);
   if (account === undefined) return 'token of an unknown account';
+  if (verdict.serial < account.tokensFrom) {
+    return 'token of an account that a reset removed (issued before this account was created)';
+  }
   if (account.deniedActions.has(operation)) return `not authorized for ${operation}`;
   return account;
 }

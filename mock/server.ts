@@ -18,6 +18,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
     return;
   }
   const text = JSON.stringify(body);
+  earlyAnswers.add(res);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
@@ -28,6 +29,9 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 /** How long, and how much more, an early answer reads and drops of a body it refused. */
 const LINGER_MS = 5_000;
 const LINGER_BYTES = 64 * 1024 * 1024;
+
+// The answers given before their request's body was read: a parse error in that body ends them.
+const earlyAnswers = new WeakSet<ServerResponse>();
 
 /**
  * Answers before the request body is read (a refusal, a 413) and closes the connection. The
@@ -47,6 +51,7 @@ function answerEarly(
     return;
   }
   const text = JSON.stringify(body);
+  earlyAnswers.add(res);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
@@ -350,8 +355,15 @@ export async function startServer(
     // Bytes after a request that closes the connection (HTTP/1.0, `Connection: close`, an early
     // refusal): they are no request of their own and get no answer; the connection ends after
     // the answer to the request before them.
+    // An early answer under way, whose unread body the parser then found malformed, is the only
+    // answer on this connection: it ends, and the connection closes after it.
+    const underWay = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (underWay && earlyAnswers.has(underWay)) {
+      underWay.end();
+      return;
+    }
     if (error.code === 'HPE_CLOSED_CONNECTION') {
-      if (!(socket as { _httpMessage?: unknown })._httpMessage) socket.destroy();
+      if (!underWay) socket.destroy();
       return;
     }
     if (socket.writable) {

@@ -164,7 +164,10 @@ export class ServiceState {
 
   /** A new account of this service (not yet added to {@link ServiceState.accounts}). */
   newAccount(spec: AccountSpec): AccountState {
-    return new AccountState(spec, this.#accountServices);
+    const account = new AccountState(spec, this.#accountServices);
+    // A sub-account is new: no token issued so far was issued to it.
+    if (spec.parentId !== undefined) account.tokensFrom = this.auth.nextSerial;
+    return account;
   }
 
   /** The currencies listed for this kind of transaction (different objects for each kind). */

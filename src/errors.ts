@@ -1,3 +1,4 @@
+import { escapeControls } from './core/redact.js';
 import type { PixKey } from './models/pix-keys.js';
 
 /** Where an issue was found: a path into the input or the response body, and what is wrong. */
@@ -156,7 +157,8 @@ export interface PaymentApiErrorInit extends RequestFacts {
   readonly retryAfterMs?: number | undefined;
   /**
    * Why the server refused, where it said so apart from the body (the mock's `X-Mock-Reason`
-   * header); the caller strips control characters, bounds its length and removes secrets.
+   * header); the caller bounds its length and removes secrets, and control characters are
+   * escaped here.
    */
   readonly reason?: string | undefined;
   /**
@@ -196,7 +198,12 @@ export class PaymentApiError extends PaymentError {
   override name = 'PaymentApiError';
   /** The HTTP status code. */
   declare readonly status: number;
-  /** The `message` of the service's error body (the service writes reason phrases such as `Not Found`), or the HTTP reason phrase when the body has none. */
+  /**
+   * The `message` of the service's error body (the service writes reason phrases such as `Not
+   * Found`), or the HTTP reason phrase when the body has none; secrets replaced by `[redacted]`,
+   * otherwise as it came. `message` shows it with control characters escaped (`\r`, `\n`,
+   * `\u001b`): escape it before writing it to a log line on its own.
+   */
   declare readonly serviceMessage: string;
   /**
    * The parsed response body, or its text when it was not JSON; secrets replaced by `[redacted]`.
@@ -211,7 +218,10 @@ export class PaymentApiError extends PaymentError {
   declare readonly url: string | undefined;
   /** Attempts made before this error was thrown, the first included. */
   declare readonly attempts: number;
-  /** Why the server refused, where it said so apart from the body (the mock does). */
+  /**
+   * Why the server refused, where it said so apart from the body (the mock does): at most 300
+   * characters, secrets removed, control characters escaped.
+   */
   declare readonly reason: string | undefined;
   /** The `x-request-id` response header, when the service sent one. */
   declare readonly requestId: string | undefined;
@@ -225,9 +235,11 @@ export class PaymentApiError extends PaymentError {
         ? `${init.serviceMessage.slice(0, MAX_SERVICE_MESSAGE_SHOWN)}…`
         : init.serviceMessage;
     const outcome = apiOutcome(init.status, init.method);
+    // The service's text is shown escaped: a CR, LF or ANSI escape in it cannot forge a log line.
+    const reason = init.reason === undefined ? undefined : escapeControls(init.reason);
     super(
       withNote(
-        `${init.status} ${said}: ${located(init, init.reason, init.hint ?? apiHint(init.status, init.path))}`,
+        `${init.status} ${escapeControls(said)}: ${located(init, reason, init.hint ?? apiHint(init.status, init.path))}`,
         outcome,
         init,
       ),
@@ -240,7 +252,7 @@ export class PaymentApiError extends PaymentError {
     this.path = init.path;
     this.url = init.url;
     this.attempts = init.attempts ?? 1;
-    this.reason = init.reason;
+    this.reason = reason;
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
   }
@@ -493,7 +505,8 @@ const MAX_PATH_SHOWN = 8;
 
 function describePath(path: ReadonlyArray<PropertyKey>): string {
   const shown = path.length > MAX_PATH_SHOWN ? [...path.slice(0, MAX_PATH_SHOWN), '…'] : path;
-  return shown.map((segment) => String(segment).slice(0, 64)).join('.');
+  // A key may come from a service's answer (a map's keys): shown escaped, as its other text.
+  return shown.map((segment) => escapeControls(String(segment).slice(0, 64))).join('.');
 }
 
 function describeIssues(issues: ReadonlyArray<PaymentIssue>): string {

@@ -151,6 +151,22 @@ export function amountToCents(
 }
 
 /**
+ * The exact cents of a JSON number's source text (`90071992547409.91`), which a double may not
+ * hold, or `undefined` when the text is not a decimal with at most two decimals or is beyond exact
+ * integer cents.
+ *
+ * @internal
+ */
+export function centsOfNumberText(text: string): number | undefined {
+  const negative = text.startsWith('-');
+  const match = DECIMAL.exec(negative ? text.slice(1) : text);
+  if (!match) return undefined;
+  const cents = digitsToCents(match);
+  if (!Number.isSafeInteger(cents)) return undefined;
+  return negative ? -cents : cents;
+}
+
+/**
  * Integer cents as a decimal string with two decimals, for display and logs.
  *
  * @example

@@ -19,12 +19,13 @@ Sends one set of requests to your service (use its sandbox) and to a fresh embed
 compares the answers: status codes, message texts, field names, field types and nesting. Ids,
 tokens, dates and amounts are compared by type only, and shown as their type.
 
-Only requests that change nothing are sent: login with the right and a wrong password, both
-currency lists, the customer's Pix keys and details, and refused requests (no token, a forged
-token, unknown customer, transaction or Pix key). With --allow-writes, and only then, a Pix key
-is added and removed again, a malformed key is tried, and a deposit and a withdrawal of one cent
-each are created, read and their webhooks resent; the deposit's externalId is then sent again
-for two cents, and what each side answers is shown apart (observed, not compared).
+Only reads and the login are sent: login with the right and a wrong password, both currency
+lists, the customer's Pix keys and details, the balance, and reads refused (no token, a forged
+token, unknown customer or transaction). With --allow-writes, and only then, requests to routes
+that change data are sent: refusals (no token, unknown Pix key or transaction), a Pix key added
+and removed again, a malformed key, and a deposit and a withdrawal of one cent each, read and
+their webhooks resent; the deposit's externalId is then sent again for two cents, and what each
+side answers is shown apart (observed, not compared).
 
 Options:
   --base-url <url>      the service's base URL                  (or PAYMENT_BASE_URL)
@@ -33,9 +34,10 @@ Options:
                         keeps it out of the shell history and the process list)
   --customer-id <id>    an existing customer to read            (or PAYMENT_CUSTOMER_ID); without
                         it the checks that need a customer are skipped
-  --allow-writes        also add a Pix key and remove it, try a malformed key, and create a
-                        one-cent deposit and a one-cent withdrawal (to the customer's first Pix
-                        key), read their details and resend their webhooks
+  --allow-writes        also send the refusals of routes that change data, add a Pix key and
+                        remove it, try a malformed key, and create a one-cent deposit and a
+                        one-cent withdrawal (to the customer's first Pix key), read their
+                        details and resend their webhooks
   --timeout-ms <n>      time limit of each request to the service (default 30000, at most
                         2147483647)
   --json                print the report as one JSON document

@@ -49,8 +49,9 @@ export interface ConformanceOptions {
   /**
    * Also add a Pix key to the customer and remove it again, try a malformed key (removed if the
    * service stores it), and create a one-cent deposit and a one-cent withdrawal (to the
-   * customer's first listed Pix key), read their details and resend their webhooks. Nothing is
-   * ever sent that a service could store without it, and never more than one cent with it.
+   * customer's first listed Pix key), read their details and resend their webhooks; and send the
+   * refusals of routes that change data (no token, an unknown key or transaction). Without it
+   * only the login and reads are sent, and never more than one cent with it.
    *
    * @default false
    */
@@ -417,12 +418,14 @@ async function embeddedMock(signal: AbortSignal | undefined): Promise<Side> {
  * and compares the answers: status codes, message texts, field names, field types and nesting.
  * Ids, tokens, dates and amounts are compared by type only.
  *
- * Only requests that change nothing run by default: login with the right and a wrong password,
- * both currency lists, the given customer's Pix keys and details, and the documented error rows
- * (no token, a forged token, an unknown customer, transaction or Pix key). With `allowWrites`, a
- * Pix key is added and removed again, a malformed key is tried, and a deposit and a withdrawal of
- * one cent each are created; then the deposit's `externalId` is sent again for two cents, and what
- * each side answered is reported in `observed` (the provider does not publish it); never more.
+ * Only reads and the login run by default: login with the right and a wrong password, both
+ * currency lists, the given customer's Pix keys and details, the balance, and the documented error
+ * rows of reads (no token, a forged token, an unknown customer or transaction). With
+ * `allowWrites`, the refusals of routes that change data run too (no token, an unknown Pix key or
+ * transaction), a Pix key is added and removed again, a malformed key is tried, and a deposit and
+ * a withdrawal of one cent each are created; then the deposit's `externalId` is sent again for two
+ * cents, and what each side answered is reported in `observed` (the provider does not publish it);
+ * never more.
  *
  * The mock is reached through `mock.fetch` (msw is not needed) with its own credentials and a
  * customer it creates. Rejects with `PaymentValidationError` for bad options (a `baseUrl` with a

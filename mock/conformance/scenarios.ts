@@ -111,17 +111,32 @@ function pickCurrency(answer: Answer): Record<string, unknown> | undefined {
 }
 
 /** A documented error row: one request that is refused and changes nothing. */
+// Why a refusal probe of a route that changes data runs only with allowWrites: it is sent to be
+// refused, but a lenient service could act on it (one answered a DELETE of a made-up key with 200).
+const PROBE_WRITES =
+  'sent to be refused, but a lenient service could act on it: runs only with allowWrites (--allow-writes)';
+
+// The one POST that only reads.
+const READ_BY_POST = '/balance/company';
+
+// A probe sent to be refused. A request that could change data (any method but GET, apart from
+// the balance's POST) makes it need `writes`: without allowWrites the run sends only reads and
+// the login.
 function refused(
   operation: string,
   name: string,
   request: ScenarioRequest | ((facts: Readonly<SideFacts>) => ScenarioRequest),
   needs: ReadonlyArray<Need> = [],
 ): Scenario {
+  const writes =
+    needs.includes('writes') ||
+    (typeof request !== 'function' && request.method !== 'GET' && request.path !== READ_BY_POST);
   return {
     operation,
     name,
-    needs,
+    needs: writes && !needs.includes('writes') ? ['writes', ...needs] : needs,
     request: typeof request === 'function' ? request : () => request,
+    ...(writes ? { writesReason: PROBE_WRITES } : {}),
   };
 }
 
@@ -214,7 +229,8 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     path: `/pix/customer/${UNKNOWN_ID}/key`,
     auth: 'none',
   }),
-  // Deleting a key that does not exist, or without a token, leaves nothing to change.
+  // Deleting a key that does not exist, or without a token, should change nothing; a lenient
+  // service could still act on it, so these run only with allowWrites.
   refused('DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}', 'no Authorization header', {
     method: 'DELETE',
     path: `/pix/customer/${UNKNOWN_ID}/key/remove/${UNKNOWN_ID}`,
@@ -228,7 +244,7 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
       path: `/pix/customer/${id(facts.customerId)}/key/remove/${UNKNOWN_ID}`,
       auth: 'token',
     }),
-    ['token', 'customerId'],
+    ['writes', 'token', 'customerId'],
   ),
   // An e-mail key with no @ is the documented 400 row. It is sent to the real customer, where a
   // service that accepted it would store it: so only with allowWrites, and removed if stored.
@@ -326,8 +342,8 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     path: `/withdraw/${UNKNOWN_ID}/resend/webhook`,
     auth: 'none',
   }),
-  // The company area: the balance only reads; the other three are tried without a token, so
-  // nothing is created or registered on either side.
+  // The company area: the balance only reads; the other three are tried without a token, and
+  // only with allowWrites.
   {
     operation: 'POST /balance/company',
     name: 'every balance',
@@ -335,11 +351,11 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     // Per the provider's public docs a fiat balance has `currency` and `totalHeld`, a crypto one
     // `cryptocurrency`; an account may hold either kind alone.
     optional: ['body[].currency', 'body[].cryptocurrency', 'body[].totalHeld'],
-    request: () => ({ method: 'POST', path: '/balance/company', auth: 'token', body: {} }),
+    request: () => ({ method: 'POST', path: READ_BY_POST, auth: 'token', body: {} }),
   },
   ...(
     [
-      '/balance/company',
+      READ_BY_POST,
       '/company/subaccount',
       '/webhook/subaccount',
       '/withdraw/allowed-ip/subaccount',

@@ -1,4 +1,4 @@
-import { HttpError, isRecord, json, own } from '../http.js';
+import { HttpError, isRecord, json, jsonText, own } from '../http.js';
 import { generatePassword } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
@@ -233,7 +233,7 @@ export const companyResolvers: Pick<
     if (state.balanceIps.length > 0 && !state.balanceIps.includes(callerIp)) {
       throw new HttpError(401, `caller ${callerIp} not in the account's balance IP list`);
     }
-    return json(200, state.ledger.answer(wantedBalances(body)));
+    return jsonText(200, state.ledger.answerText(wantedBalances(body)));
   },
   'company.createSubAccount'({ state, service, body }) {
     if (!state.partner) throw new HttpError(401, 'the account is not a partner');

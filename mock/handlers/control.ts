@@ -1,5 +1,5 @@
 import { type FaultSpec, InvalidFaultError } from '../faults.js';
-import { type Answer, HttpError, isRecord, json, own } from '../http.js';
+import { type Answer, HttpError, isRecord, json, jsonText, own } from '../http.js';
 import { deniableOperation, type OperationId } from '../operations.js';
 import type { AccountState } from '../state/accounts.js';
 import { LedgerArea } from '../state/ledger.js';
@@ -397,7 +397,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'GET',
     path: '/__mock/balances',
     body: false,
-    handle: ({ account }) => json(200, account.ledger.answer()),
+    handle: ({ account }) => jsonText(200, account.ledger.answerText()),
   },
   {
     method: 'PUT',
@@ -405,7 +405,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     body: true,
     handle({ account, body }) {
       account.ledger.set(LedgerArea.check(objectBody(body), 'balances'));
-      return json(200, account.ledger.answer());
+      return jsonText(200, account.ledger.answerText());
     },
   },
   ipListRoute('/__mock/balance-ips', 'balanceIps'),

@@ -86,6 +86,12 @@ export class AccountState {
   /** The addresses allowed to read the balance (its own list); empty lets every address in. */
   balanceIps: string[] = [];
   deniedActions = new Set<OperationId>();
+  /**
+   * The serial of the first token this account accepts: tokens issued before it was created
+   * belonged to another account, one a reset removed whose id this one may have been given again.
+   * The main account, which a reset keeps, accepts every token of its id.
+   */
+  tokensFrom = 0;
   readonly #services: AccountServices;
 
   constructor(spec: AccountSpec, services: AccountServices) {

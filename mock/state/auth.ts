@@ -46,23 +46,31 @@ export class AuthArea {
     });
   }
 
+  /** The serial the next token gets: an account created now accepts tokens from it on. */
+  get nextSerial(): number {
+    return this.#serial;
+  }
+
   /** Revokes every token issued so far; tokens issued later work. */
   expireTokens(): void {
     this.#revokedBelow = this.#serial;
   }
 
   /**
-   * The account id a valid, unrevoked token was issued for, or why the token is refused. The
-   * caller checks that the account exists and may call the operation.
+   * The account id a valid, unrevoked token was issued for and the token's serial, or why the
+   * token is refused. The caller checks that the account exists, was there when the token was
+   * issued (`serial`), and may call the operation.
    */
   async verify(
     token: string,
-  ): Promise<{ readonly accountId: string } | { readonly refused: string }> {
+  ): Promise<
+    { readonly accountId: string; readonly serial: number } | { readonly refused: string }
+  > {
     const result = await this.#signer.verify(token, this.#clock.nowMs());
     if (!result.ok) return { refused: `token ${result.reason}` };
     const serial = Number.parseInt(result.claims.jti, 10);
     if (!(serial >= this.#revokedBelow)) return { refused: 'token revoked' };
-    return { accountId: result.claims.sub };
+    return { accountId: result.claims.sub, serial };
   }
 
   /** Whether the allowlist lets `callerIp` in (an empty allowlist lets everyone in). */

@@ -108,6 +108,15 @@ export function unitsOf(value: unknown, decimals: number): number | string {
   return units;
 }
 
+// Integer units as the shortest decimal of `decimals` places: 1050 cents is `10.5`, 0 is `0`,
+// as a double would be written, but exact for every safe integer.
+function decimalText(units: number, decimals: number): string {
+  const digits = String(units).padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
 /**
  * One balance as `POST /balance/company` answers it (per the provider's public docs).
  *
@@ -206,6 +215,20 @@ export class LedgerArea {
           }
         : { ...structuredClone(spec.answer), totalAmount };
     }) as BalanceAnswer[];
+  }
+
+  /**
+   * {@link LedgerArea.answer} as JSON text, each amount written from its integer units: exact to
+   * the last unit up to the largest safe integer, where a double (`90071992547409.91` is
+   * `90071992547409.9` as a number) is not.
+   */
+  answerText(wanted: ReadonlySet<LedgerCurrency> = new Set(NAMES)): string {
+    const entries = NAMES.filter((name) => wanted.has(name)).map((name) => {
+      const spec = LEDGER_CURRENCIES[name];
+      const held = spec.kind === 'fiat' ? `,"totalHeld":${decimalText(this.held(name), 2)}` : '';
+      return `${JSON.stringify(spec.answer).slice(0, -1)},"totalAmount":${decimalText(this.available(name), spec.decimals)}${held}}`;
+    });
+    return `[${entries.join(',')}]`;
   }
 
   /** Back to `start`, nothing held. */

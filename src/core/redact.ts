@@ -11,10 +11,20 @@ const toUnicodeEscapes = (text: string, hex: (code: string) => string) =>
     (char) => `\\u${hex(char.charCodeAt(0).toString(16).padStart(4, '0'))}`,
   );
 
+// A form this long is replaced wherever it appears: ordinary text holds it only by chance. A
+// shorter one (a password `e` or `pass`) is replaced only where it stands on its own, between
+// characters that are no letter or digit: replacing it inside `connect` or `password` would
+// garble the text and tell the reader the secret.
+const REPLACED_ANYWHERE = 8;
+
+const WORD = /[\p{L}\p{N}]/u;
+
 /**
- * Every form in which a secret may come back in a body or an error, longest first: as it is,
- * inside a JSON string (`"` and `\` escaped; also with `/` escaped and non-ASCII as `\uXXXX`, as
- * some servers write it), percent-encoded and form-encoded.
+ * Every form in which a secret may come back in a body, a header or an error, longest first: as
+ * it is; inside a JSON string (`"` and `\` escaped; also with `/` escaped and non-ASCII as
+ * `\uXXXX`, as some servers write it); percent-encoded as UTF-8 (upper- or lower-case hex) and
+ * form-encoded; and as a header value carries it (its UTF-8 bytes read one per character, or
+ * anything outside printable ASCII written `?`, as the mock's reasons do).
  *
  * @internal
  */
@@ -31,24 +41,89 @@ export function secretForms(secrets: ReadonlyArray<string>): string[] {
     forms.add(secret);
     forms.add(new URLSearchParams([['', secret]]).toString().slice(1));
     try {
-      forms.add(encodeURIComponent(secret));
+      const encoded = encodeURIComponent(secret);
+      forms.add(encoded);
+      forms.add(encoded.replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase()));
     } catch {
       // A lone surrogate cannot be percent-encoded, so it cannot come back that way either.
     }
+    let bytes = '';
+    for (const byte of new TextEncoder().encode(secret)) bytes += String.fromCharCode(byte);
+    forms.add(bytes);
+    // A lossy form stands for the secret only when enough of it is left to tell.
+    const asked = secret.replace(/[^\x20-\x7e]/g, '?');
+    if (asked.replaceAll('?', '').length >= REPLACED_ANYWHERE / 2) forms.add(asked);
   }
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
+// Where `form` occurs in `text` as a secret: anywhere for a long form, else only between
+// characters that are no letter or digit.
+function standsAlone(text: string, start: number, end: number, form: string): boolean {
+  if (form.length >= REPLACED_ANYWHERE) return true;
+  return !WORD.test(text.charAt(start - 1)) && !WORD.test(text.charAt(end));
+}
+
 /**
  * Replaces every occurrence of a secret in a string, and every JWT. `secrets` should come from
- * {@link secretForms}, so that escaped forms are caught too.
+ * {@link secretForms}, so that escaped forms are caught too. A form shorter than 8 characters is
+ * replaced only where it stands on its own (not inside a word). `cut`: the text may have been cut
+ * at its end (a header of bounded length), so an end that begins a secret is replaced too.
  *
  * @internal
  */
-export function redactText(text: string, secrets: ReadonlyArray<string>): string {
+export function redactText(text: string, secrets: ReadonlyArray<string>, cut = false): string {
   let result = text;
-  for (const secret of secrets) if (secret !== '') result = result.split(secret).join(REDACTED);
+  for (const form of secrets) {
+    if (form === '' || !result.includes(form)) continue;
+    let out = '';
+    let from = 0;
+    for (let at = result.indexOf(form); at >= 0; at = result.indexOf(form, at + 1)) {
+      if (at < from || !standsAlone(result, at, at + form.length, form)) continue;
+      out += result.slice(from, at) + REDACTED;
+      from = at + form.length;
+    }
+    result = out + result.slice(from);
+  }
+  if (cut) result = withoutCutSecret(result, secrets);
   return result.replace(JWT, REDACTED);
+}
+
+// A text cut in the middle of a secret ends with the secret's beginning: from the earliest such
+// beginning (a short form's only where it stands on its own), the end is replaced.
+function withoutCutSecret(text: string, secrets: ReadonlyArray<string>): string {
+  let start = text.length;
+  for (const form of secrets) {
+    for (let length = Math.min(form.length - 1, text.length); length > 0; length--) {
+      const at = text.length - length;
+      if (
+        text.endsWith(form.slice(0, length)) &&
+        (form.length >= REPLACED_ANYWHERE || !WORD.test(text.charAt(at - 1)))
+      ) {
+        start = Math.min(start, at);
+        break;
+      }
+    }
+  }
+  return start === text.length ? text : text.slice(0, start) + REDACTED;
+}
+
+const CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A service's text as it may go into a message or a log line: control characters (CR, LF, tab,
+ * ESC and the rest of C0 and C1), line and paragraph separators and bidirectional overrides are
+ * written as escapes (`\r`, `\n`, `\t`, `\u001b`), so that the text cannot end a log line, forge
+ * another, or restyle a terminal.
+ *
+ * @internal
+ */
+export function escapeControls(text: string): string {
+  return text.replace(
+    CONTROLS,
+    (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 // How deep a body is copied into an error. A service's answer is a few levels deep; one nested

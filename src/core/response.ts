@@ -7,7 +7,7 @@ import {
   type RequestFacts,
 } from '../errors.js';
 import { parseWith } from './parse.js';
-import { redactText, redactValue } from './redact.js';
+import { escapeControls, redactText, redactValue } from './redact.js';
 import { abortable, parseRetryAfter } from './retry.js';
 
 const ignore = () => undefined;
@@ -15,6 +15,9 @@ const ignore = () => undefined;
 // Decodes as `Response.text()` does (UTF-8, a BOM dropped, malformed bytes replaced). Shared: a
 // call to `decode` without `{ stream: true }` keeps no state between calls.
 const utf8 = /* @__PURE__ */ new TextDecoder();
+
+// The longest reason kept (the mock's reasons are at most as long).
+const MAX_REASON_CHARS = 300;
 
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -188,6 +191,18 @@ function responseError(
   });
 }
 
+// The mock says why it refused in a header, so that the body stays the service's own. Secrets go
+// first, from the whole value (one the service cut at its limit may end in a secret's beginning,
+// which goes too); then control characters are escaped, anything else outside printable ASCII
+// becomes `?` (as in the mock's own reasons), and the text is cut.
+function reasonOf(response: Response, secrets: () => string[]): string | undefined {
+  const value = response.headers.get('x-mock-reason');
+  if (value === null) return undefined;
+  const redacted = redactText(value, secrets(), value.length >= MAX_REASON_CHARS);
+  const shown = escapeControls(redacted).replace(/[^\x20-\x7e]/g, '?');
+  return shown.trim().slice(0, MAX_REASON_CHARS) || undefined;
+}
+
 // A header's value as it may go into a message: printable ASCII only, at most `max` characters.
 function headerText(response: Response, name: string, max: number): string | undefined {
   return (
@@ -212,6 +227,7 @@ export function interpret<T>(
   operation: RequestFacts & {
     readonly schema: z.ZodMiniType<T>;
     readonly verify?: ((value: T) => AnswerRefusal | undefined) | undefined;
+    readonly parse?: ((text: string) => unknown) | undefined;
   },
   response: Response,
   text: string | undefined,
@@ -226,8 +242,6 @@ export function interpret<T>(
     const body = text === undefined ? undefined : redactValue(parseLenient(text), secrets());
     const message =
       typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
-    // The mock says why it refused in a header, so the body stays the service's own.
-    const reason = headerText(response, 'x-mock-reason', 300);
     throw createApiError({
       status,
       serviceMessage: typeof message === 'string' ? message : reasonPhrase(response),
@@ -238,7 +252,7 @@ export function interpret<T>(
       attempts,
       requestId: response.headers.get('x-request-id') ?? undefined,
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
-      reason: reason && redactText(reason, secrets()),
+      reason: reasonOf(response, secrets),
     });
   }
   if (text === undefined) {
@@ -252,7 +266,7 @@ export function interpret<T>(
   let json: unknown;
   try {
     // Not ky's `.json()`/schema: the text is already read under the cap; the errors stay ours.
-    json = JSON.parse(text);
+    json = operation.parse ? operation.parse(text) : JSON.parse(text);
   } catch {
     const body = sensitive ? '[redacted]' : redactValue(text, secrets());
     // An HTML page, most often: a baseUrl that points at a website or a proxy, not the API.

@@ -116,6 +116,10 @@ export interface Operation<T> {
    * what it returns is thrown as a {@link PaymentResponseError} with the answer's facts.
    */
   readonly verify?: ((value: T) => AnswerRefusal | undefined) | undefined;
+  /** Values of the body that no error may show (a new account's password), beside the client's own. */
+  readonly secrets?: ReadonlyArray<string>;
+  /** Reads a 2xx body's JSON text, in place of `JSON.parse` (to keep what a number loses). */
+  readonly parse?: (text: string) => unknown;
 }
 
 /**
@@ -513,7 +517,9 @@ export class Transport {
       if (logging) this.#log('debug', 'network-error', 'no response', { ...facts, durationMs });
       // ky's NetworkError only wraps what fetch threw, and carries the Request: keep the inner one.
       const cause = isNetworkError(error) ? error.cause : error;
-      throw new PaymentConnectionError(where, { cause: redactCause(cause, this.#secrets()) });
+      throw new PaymentConnectionError(where, {
+        cause: redactCause(cause, this.#secrets(operation.secrets)),
+      });
     } finally {
       clearTimeout(timer);
       attempt.signal?.removeEventListener('abort', stop);
@@ -529,12 +535,12 @@ export class Transport {
     }
     if (isRedirect(response)) throw redirectError(response, url, where);
     return interpret(
-      { ...where, schema: operation.schema, verify: operation.verify },
+      { ...where, schema: operation.schema, verify: operation.verify, parse: operation.parse },
       response,
       text,
       config.maxResponseBytes,
       attempt.sensitive,
-      this.#secretsOnce,
+      operation.secrets === undefined ? this.#secretsOnce : () => this.#secrets(operation.secrets),
     );
   }
 
@@ -542,8 +548,8 @@ export class Transport {
   readonly #secretsOnce = () => this.#secrets();
 
   // Only called on the way to an error: the escaped forms are worked out then.
-  #secrets(): string[] {
-    return secretForms([this.#config.password, ...this.#tokens.seen]);
+  #secrets(extra: ReadonlyArray<string> = []): string[] {
+    return secretForms([this.#config.password, ...this.#tokens.seen, ...extra]);
   }
 
   #log(level: keyof Logger, event: LogEvent, message: string, fields: LogFields): void {

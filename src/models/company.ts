@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { assertArray } from '../core/options.js';
-import { amountToCents } from '../money.js';
+import { PaymentValidationError } from '../errors.js';
+import { amountToCents, centsOfNumberText, MAX_AMOUNT_CENTS } from '../money.js';
+import { amountTextsOf } from './amount-texts.js';
 import { Currency } from './currencies.js';
 import { schema } from './shared.js';
 
@@ -177,8 +179,12 @@ export interface BrlBalance {
  * answer holds no BRL balance. Compare cents with cents: `toCents` turns a payout's amount into
  * the same unit.
  *
+ * The balances of `client.company.getBalance()` are read from the answer's text, so every amount in
+ * the service's range is exact (a number is exact only up to 70368744177664.00).
+ *
  * @throws {@link PaymentValidationError} when an amount is not a decimal with at most two decimals,
- * or when `balances` is no array (a Promise is named as a missing `await`).
+ * is above 70368744177664.00 and did not come from `getBalance` (its text unknown), or when
+ * `balances` is no array (a Promise is named as a missing `await`).
  *
  * @example
  * ```ts
@@ -191,10 +197,35 @@ export function brlBalance(balances: ReadonlyArray<Balance>): BrlBalance | undef
   const index = balances.findIndex((balance) => balance.currency?.name === 'BRL');
   const found = balances[index];
   if (found === undefined) return undefined;
+  const exact = amountTextsOf(found);
   return {
-    availableCents: amountToCents(found.totalAmount, [index, 'totalAmount']),
-    heldCents: amountToCents(found.totalHeld ?? 0, [index, 'totalHeld']),
+    availableCents: balanceCents(found.totalAmount, exact?.totalAmount, [index, 'totalAmount']),
+    heldCents: balanceCents(found.totalHeld ?? 0, exact?.totalHeld, [index, 'totalHeld']),
   };
+}
+
+// Exact cents from the amount's text where it is the text of this number; else from the number,
+// which is exact up to MAX_AMOUNT_CENTS and refused above it rather than read a cent off.
+function balanceCents(
+  amount: number,
+  text: string | undefined,
+  path: ReadonlyArray<PropertyKey>,
+): number {
+  const fromText =
+    text !== undefined && Number(text) === amount ? centsOfNumberText(text) : undefined;
+  if (fromText !== undefined) return fromText;
+  if (Math.abs(amount) * 100 > MAX_AMOUNT_CENTS) {
+    throw new PaymentValidationError(
+      [
+        {
+          path,
+          message: `is above 70368744177664.00, where a number no longer tells every cent apart, and its source text is unknown (read it from client.company.getBalance() in a runtime whose JSON.parse gives the source text)`,
+        },
+      ],
+      'Invalid balance',
+    );
+  }
+  return amountToCents(amount, path);
 }
 
 /**

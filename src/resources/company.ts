@@ -1,6 +1,5 @@
 import { isRecord, throwIfIssues } from '../core/options.js';
 import { parseWith } from '../core/parse.js';
-import { redactText, redactValue, secretForms } from '../core/redact.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
 import {
   createApiError,
@@ -8,6 +7,7 @@ import {
   type PaymentIssue,
   PaymentValidationError,
 } from '../errors.js';
+import { balanceReader } from '../models/amount-texts.js';
 import {
   type BalanceFilter,
   type BalanceList,
@@ -41,13 +41,26 @@ function check(ok: boolean, path: PropertyKey[], message: string, context: strin
   if (!ok) throwIfIssues([{ path, message }], context);
 }
 
-// IPv4 in dotted decimal, which the URL parser writes back unchanged (it rewrites `1.2.3`,
-// `01.2.3.4`), or IPv6 as the URL parser accepts it in brackets; the characters keep anything
-// else (brackets, a path, a zone) out.
+// Each of the four numbers of an IPv4 address: 0 to 255, written without a leading zero.
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+
+// A literal address, sent as written: IPv4 in dotted decimal (four numbers, so never a host name
+// such as `cafe`, `dead.beef` or `1e3`, nor a form the URL parser rewrites, `1.2.3`, `01.2.3.4`),
+// or IPv6 (a colon, hexadecimal digits and dots only, accepted by the URL parser in brackets; the
+// characters keep a zone, a prefix length or a path out).
 function isIpAddress(value: unknown): boolean {
-  if (typeof value !== 'string' || !/^[\da-f:.]+$/i.test(value)) return false;
-  const url = `http://${value.includes(':') ? `[${value}]` : value}`;
-  return URL.canParse(url) && (value.includes(':') || new URL(url).hostname === value);
+  if (typeof value !== 'string') return false;
+  if (!value.includes(':')) return IPV4.test(value);
+  return /^[\da-f:.]+$/i.test(value) && URL.canParse(`http://[${value}]`);
+}
+
+// What the URL parser would remove or rewrite before checking (spaces and control characters at
+// either end, a tab or a line break anywhere, a backslash read as a slash): the text sent would
+// not be the URL checked, and a registration happens once.
+function rewrittenByParser(url: string): boolean {
+  for (const char of url) if (char <= ' ' || char === '\u007f' || char === '\\') return true;
+  return false;
 }
 
 /**
@@ -100,11 +113,15 @@ export class Company {
    */
   async getBalance(filter: BalanceFilter = {}, options?: RequestOptions): Promise<BalanceList> {
     if (this.#validate) checkFilter(filter);
+    // Each amount's text is kept beside the parsed balance: brlBalance reads it to the exact cent.
+    const reader = balanceReader();
     try {
-      return await this.#transport.request(
-        prepare(routes.company.getBalance, { body: filter }),
+      const balances = await this.#transport.request(
+        { ...prepare(routes.company.getBalance, { body: filter }), parse: reader.parse },
         options,
       );
+      reader.keep(balances);
+      return balances;
     } catch (error) {
       // A 401 of the login itself names /auth/token: only the balance route's own gets the hint.
       if (isPaymentApiError(error) && error.status === 401 && error.path === '/balance/company') {
@@ -123,7 +140,8 @@ export class Company {
    * {@link Company.allowWithdrawalIp}. Checked first (unless `validateInput: false`): the
    * shape, non-empty `user` fields, whole listed objects, fees of `0` or more (a percentage up
    * to 100). Not retried once sent: a second attempt would meet a sub-account already created.
-   * The sub-account's password never appears in an error.
+   * The sub-account's password never appears in an error: not in its message, body or reason, nor
+   * in the error of an answer that fails the check, in any of the forms a service may echo.
    *
    * @throws {@link PaymentValidationError} for bad input, before anything is sent.
    * @throws {@link UnauthorizedError} when this account is no partner account.
@@ -144,21 +162,25 @@ export class Company {
     options?: RequestOptions,
   ): Promise<MessageResult> {
     if (this.#validate) checkSubAccount(input);
-    try {
-      return await this.#transport.request(
-        prepare(routes.company.createSubAccount, { body: input }),
-        options,
-      );
-    } catch (error) {
-      throw withoutPassword(error, input?.user?.password);
-    }
+    // The service could echo the body, in an error's body, message or reason, or in a 2xx answer
+    // that fails the check: the new sub-account's password is removed wherever it comes back.
+    const password: unknown =
+      isRecord(input) && isRecord(input.user) ? input.user.password : undefined;
+    return this.#transport.request(
+      {
+        ...prepare(routes.company.createSubAccount, { body: input }),
+        secrets: typeof password === 'string' ? [password] : [],
+      },
+      options,
+    );
   }
 
   /**
    * Registers the sub-account's first webhook: `POST /webhook/subaccount`, called with a client
    * logged in as the sub-account. Works once: a sub-account that has a webhook, or an account
    * that is no sub-account, gets 400. Checked first (unless `validateInput: false`): a non-empty
-   * `name` and an absolute `http(s)` URL. Not retried once sent: after a first attempt that
+   * `name` and an absolute `http(s)` URL, sent as written: one with a space, a control character or a
+   * backslash anywhere (which a URL parser would remove or rewrite) is refused. Not retried once sent: after a first attempt that
    * arrived, a second is 400.
    *
    * @throws {@link PaymentValidationError} for bad input, before anything is sent.
@@ -191,6 +213,12 @@ export class Company {
         'must be an absolute http(s) URL',
         context,
       );
+      check(
+        !rewrittenByParser(url),
+        ['externalWebhookUrl'],
+        'must hold no space, control character or backslash (write them percent-encoded)',
+        context,
+      );
     }
     return this.#transport.request(
       prepare(routes.company.registerWebhook, { body: input }),
@@ -203,8 +231,8 @@ export class Company {
    * `{ ip }`, called with a client logged in as the sub-account. The IP may then create
    * withdrawals; it does not open the balance route, whose allowlist is separate. Works once:
    * more IPs are added in the dashboard; a second call, or an account that is no sub-account,
-   * gets 400. Checked first (unless `validateInput: false`): an IPv4 address in dotted decimal or
-   * an IPv6 address. Not retried once sent: after a first attempt that arrived, a second is 400.
+   * gets 400. Checked first (unless `validateInput: false`): a literal address, IPv4 in dotted
+   * decimal (four numbers of 0 to 255) or IPv6, never a host name. Not retried once sent: after a first attempt that arrived, a second is 400.
    *
    * @throws {@link PaymentValidationError} for something that is no IP address, before anything
    * is sent.
@@ -264,18 +292,4 @@ function checkSubAccount(input: CreateSubAccountInput): void {
     }
   }
   throwIfIssues(issues, 'Invalid sub-account');
-}
-
-// The service could echo the body it refuses: the new sub-account's password leaves no error. (A
-// redirect's body is never read, and its status may be a browser's 0: nothing to scrub.)
-function withoutPassword(error: unknown, password: unknown): unknown {
-  if (!isPaymentApiError(error) || error.body === undefined || typeof password !== 'string') {
-    return error;
-  }
-  const secrets = secretForms([password]);
-  return createApiError({
-    ...error,
-    serviceMessage: redactText(error.serviceMessage, secrets),
-    body: redactValue(error.body, secrets),
-  });
 }

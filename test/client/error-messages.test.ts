@@ -156,7 +156,7 @@ describe("the mock's reason is in the message, the body stays the service's", ()
     expect((error as Error).message).toMatch(/document already belongs/);
   });
 
-  it('a hostile reason is bounded, stripped of control characters and of every secret', async () => {
+  it('a hostile reason is bounded, its control characters escaped, and stripped of every secret', async () => {
     const client = makeClient({ maxRetries: 0 });
     const token = await client.getToken();
     service.server.use(
@@ -173,7 +173,7 @@ describe("the mock's reason is in the message, the body stays the service's", ()
       ),
     );
     const message = await messageOf(client.withdrawals.listCurrencies());
-    expect(message).toContain('a b c [redacted] [redacted]');
+    expect(message).toContain('a\\tb?c [redacted] [redacted]');
     expect(message).not.toContain('\u00e9');
     expect(message).not.toContain(PASSWORD);
     expect(message).not.toContain(token);

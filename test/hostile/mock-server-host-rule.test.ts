@@ -131,6 +131,30 @@ describe('an early refusal answers once and closes the connection', () => {
     }
   });
 
+  it.each([
+    ['Transfer-Encoding: xchunked', 'Transfer-Encoding: xchunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n'],
+    ['a chunk size with no data', 'Transfer-Encoding: chunked\r\n\r\n5\r\n'],
+    [
+      'a chunk size that is no number',
+      'Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+    ],
+    [
+      'a chunk longer than announced',
+      'Transfer-Encoding: chunked\r\n\r\n5\r\nhelloXX\r\n0\r\n\r\n',
+    ],
+  ])(
+    'a request refused before its body, with %s, gets one answer, then close',
+    async (_, framing) => {
+      const answer = await rawExchange(
+        port,
+        `POST /__mock/reset HTTP/1.1\r\nHost: evil.example\r\n${framing}`,
+      );
+      expect(answer.statuses).toEqual([403]);
+      expect(answer.closedByServer).toBe(true);
+      expect(running.mock.customers.list()).toHaveLength(1);
+    },
+  );
+
   it('bytes after a refused HTTP/1.0 request (no length) get no answer of their own', async () => {
     const answer = await rawExchange(
       port,

@@ -198,6 +198,31 @@ describe.each(mockTransports())('Accounts through $name', (transport) => {
     expect(h.mock.company.subAccounts).toEqual([]);
   });
 
+  it('a token from before reset() does not act on the sub-account created after it, which got the same id', async () => {
+    h.mock.reset();
+    const next = h.mock.company.createSubAccount({ balance: { BRL: '100.00' } });
+    // With a seed the ids start over: the new sub-account is where the old token points.
+    expect(next._id).toBe(sub._id);
+    const calls = [
+      api.call('POST', '/balance/company', { token: subToken, body: {} }),
+      api.call('GET', '/withdraw/company/currencies', { token: subToken }),
+      api.call('POST', '/customer', {
+        token: subToken,
+        body: { name: 'Intrusa', document: '52998224725', email: 'i@example.com' },
+      }),
+      api.call('POST', '/withdraw/allowed-ip/subaccount', {
+        token: subToken,
+        body: { ip: '203.0.113.9' },
+      }),
+    ];
+    for (const answer of await Promise.all(calls)) expect(answerOf(answer)).toEqual(UNAUTHORIZED);
+    expect(h.mock.account(next._id).customers.list()).toEqual([]);
+    const fresh = await api.call('POST', '/auth/token', { body: next.credentials });
+    const freshToken = (fresh.body as { token: string }).token;
+    const balance = await api.call('POST', '/balance/company', { token: freshToken, body: {} });
+    expect(balance.status).toBe(200);
+  });
+
   describe('webhooks go to each account’s own URL', () => {
     let mainReceiver: Awaited<ReturnType<typeof startReceiver>>;
     let subReceiver: Awaited<ReturnType<typeof startReceiver>>;

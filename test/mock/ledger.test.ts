@@ -216,6 +216,21 @@ describe.each(mockTransports())('The ledger through $name', (transport) => {
     expect(await brl(api, token)).toEqual({ totalAmount: 1, totalHeld: 0 });
   });
 
+  it('a balance at the top of its range is answered exactly, by the service route and the control routes', async () => {
+    // 9,007,199,254,740,991 cents: no double holds 90071992547409.91, so only its text can.
+    mock.company.setBalance({ BRL: '90071992547409.91', USDT: '9007199254.740991' });
+    const exact = ['"totalAmount":90071992547409.91', '"totalAmount":9007199254.740991'];
+    const read = await api.call('POST', '/balance/company', { token, body: {} });
+    const control = await api.call('GET', '/__mock/balances');
+    const set = await api.call('PUT', '/__mock/balances', {
+      body: { BRL: '90071992547409.91', USDT: '9007199254.740991' },
+    });
+    for (const answer of [read, control, set]) {
+      expect(answer.status).toBe(200);
+      for (const text of exact) expect(answer.text).toContain(text);
+    }
+  });
+
   it('setBalance refuses what is not a balance, and sets nothing', () => {
     for (const balances of [
       { BRL: '-1.00' },

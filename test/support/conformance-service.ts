@@ -121,7 +121,7 @@ export function drift(answer: ProxiedAnswer): void {
   if (answer.path.startsWith('/customer/') && answer.status === 404) {
     answer.body = { message: 'Cliente não encontrado' };
   }
-  if (/^\/withdraw\/[0-9a-f]{24}\/resend\/webhook$/.test(answer.path) && answer.status === 404) {
+  if (/^\/withdraw\/[0-9a-f]{24}\/details$/.test(answer.path) && answer.status === 404) {
     answer.status = 400;
   }
 }
@@ -150,7 +150,7 @@ export const EXPECTED_DRIFT = [
     mock: '"Not Found"',
   },
   {
-    operation: 'POST /withdraw/{TRANSACTION_ID}/resend/webhook',
+    operation: 'GET /withdraw/{TRANSACTION_ID}/details',
     scenario: 'unknown transaction',
     check: 'status',
     service: '400',

@@ -64,6 +64,12 @@ describe('client.company over the mock', () => {
     expect(brlBalance(await client.company.getBalance())?.availableCents).toBe(0);
   });
 
+  it('brlBalance reads a balance at the top of its range to the exact cent', async () => {
+    service.mock.company.setBalance({ BRL: '90071992547409.91' });
+    const balances = await makeClient().company.getBalance();
+    expect(brlBalance(balances)).toEqual({ availableCents: 9_007_199_254_740_991, heldCents: 0 });
+  });
+
   it("the balance allowlist's 401 reaches the caller with the hint", async () => {
     service.mock.company.allowBalanceIps(['198.51.100.10']);
     const error = await rejectionOf(makeClient().company.getBalance());

@@ -1,6 +1,7 @@
 // The company area against the provider's own examples ("Empresa" pages): MSW answers each route
 // with the page's documented bodies, so these tests pin what the client sends and how it reads
 // the answers. The mock's resolvers for the same routes are tested with the mock.
+import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import {
@@ -13,6 +14,7 @@ import {
   InternalServerError,
   isPaymentValidationError,
   PaymentClient,
+  PaymentResponseError,
   PaymentValidationError,
   toCents,
   UnauthorizedError,
@@ -267,6 +269,33 @@ describe('brlBalance', () => {
     }
   });
 
+  it('reads the balances of getBalance from their text, exact above 70368744177664.00', async () => {
+    route(
+      '/balance/company',
+      () =>
+        new HttpResponse(
+          '[{"currency":{"type":"PIX","name":"BRL"},"totalAmount":90071992547409.91,"totalHeld":70368744177664.01}]',
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const balances = await makeClient().company.getBalance();
+    expect(brlBalance(balances)).toEqual({
+      availableCents: 9_007_199_254_740_991,
+      heldCents: 7_036_874_417_766_401,
+    });
+  });
+
+  it('refuses a number above 70368744177664.00 whose text it never saw, rather than read a cent off', async () => {
+    const error = await rejectionOf(
+      (async () => brlBalance([{ ...fiatBalance, totalAmount: 90071992547409.91 }]))(),
+    );
+    expect(isPaymentValidationError(error)).toBe(true);
+    expect((error as PaymentValidationError).issues[0]?.path).toEqual([0, 'totalAmount']);
+    expect(brlBalance([{ ...fiatBalance, totalAmount: 70368744177664 }])?.availableCents).toBe(
+      7_036_874_417_766_400,
+    );
+  });
+
   it('compares with a payout amount in the same unit', () => {
     const brl = brlBalance([{ ...fiatBalance, totalAmount: 150 }]);
     expect(brl?.availableCents).toBe(toCents('150.00'));
@@ -323,6 +352,32 @@ describe('company.createSubAccount', () => {
     expect((error as Error).stack).not.toContain(password);
     expect(JSON.stringify((error as InternalServerError).body)).not.toContain(password);
     expect((error as InternalServerError).serviceMessage).toContain('contato@subconta.com');
+  });
+
+  it("the sub-account's password shows neither in the reason of a refusal nor in the error of a 2xx that echoes it", async () => {
+    const password = subAccount.user.password;
+    route(
+      '/company/subaccount',
+      (body) =>
+        new HttpResponse(JSON.stringify({ message: 'Bad Request' }), {
+          status: 400,
+          headers: {
+            'content-type': 'application/json',
+            'x-mock-reason': `refused user ${JSON.stringify((body as CreateSubAccountInput).user)}`,
+          },
+        }),
+    );
+    const refused = await rejectionOf(makeClient().company.createSubAccount(subAccount));
+    expect(refused).toBeInstanceOf(BadRequestError);
+    expect((refused as BadRequestError).reason).toContain('contato@subconta.com');
+    route('/company/subaccount', (body) => HttpResponse.json({ echo: body }));
+    const echoed = await rejectionOf(makeClient().company.createSubAccount(subAccount));
+    expect(echoed).toBeInstanceOf(PaymentResponseError);
+    for (const error of [refused, echoed]) {
+      expect(JSON.stringify(error)).not.toContain(password);
+      expect(inspect(error, { depth: Number.POSITIVE_INFINITY })).not.toContain(password);
+      expect(String(error)).not.toContain(password);
+    }
   });
 
   it.each([
@@ -438,6 +493,26 @@ describe('company.registerWebhook', () => {
     expect((error as PaymentValidationError).issues[0]?.path).toEqual(path);
     expect(received).toEqual([]);
   });
+
+  // Text the URL parser cleans before checking it: what was checked is not what would be sent.
+  it.each([
+    ' https://loja.example/hook',
+    'https://loja.example/hook ',
+    'https://loja.example/ho\nok',
+    'https://loja.exa\tmple/hook',
+    'https://loja.example/hook\r',
+    '\u0000https://loja.example/hook',
+    'https://evil.example\\@loja.example/hook',
+  ])('refuses the URL %j, which the URL parser would clean, before sending', async (url) => {
+    const error = await rejectionOf(
+      makeClient().company.registerWebhook({ ...input, externalWebhookUrl: url }),
+    );
+    expect(error).toBeInstanceOf(PaymentValidationError);
+    expect((error as PaymentValidationError).issues).toEqual([
+      { path: ['externalWebhookUrl'], message: expect.stringContaining('control character') },
+    ]);
+    expect(received).toEqual([]);
+  });
 });
 
 describe('company.allowWithdrawalIp', () => {
@@ -489,6 +564,12 @@ describe('company.allowWithdrawalIp', () => {
     '1:2:3:4:5:6:7:8:9',
     '',
     '::1]/x[::1',
+    // Host names made of the characters of an address: the URL parser takes them as names.
+    'cafe',
+    'dead.beef',
+    '1e3',
+    'a.b.c.d',
+    '1.2.3.4.',
   ])('refuses %j before sending', async (ip) => {
     const error = await rejectionOf(makeClient().company.allowWithdrawalIp(ip));
     expect(error).toBeInstanceOf(PaymentValidationError);
