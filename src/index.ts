@@ -19,6 +19,14 @@ export {
 } from './builders.js';
 export { PaymentClient, type PaymentClientOptions } from './client.js';
 export type { LogEvent, LogFields, Logger } from './core/logger.js';
+export type {
+  HookCall,
+  HookCallEndEvent,
+  HookRequestEvent,
+  HookResponseEvent,
+  PaymentHooks,
+  RawResponse,
+} from './core/observe.js';
 export type { RetryBackoff } from './core/retry.js';
 export {
   type CachedToken,
