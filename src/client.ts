@@ -110,7 +110,7 @@ export interface PaymentClientOptions {
   /**
    * Functions called before and after each attempt and at the end of each call, one
    * {@link PaymentHooks} object or several: for metrics, request ids in your logs, or traces
-   * (`openTelemetryHooks`). Events carry method, path template, status, attempt, duration
+   * ({@link openTelemetryHooks}). Events carry method, path template, status, attempt, duration
    * and request id; never a secret, and a body only when asked for, redacted. A hook that throws
    * is ignored.
    * @default none

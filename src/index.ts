@@ -80,6 +80,12 @@ export {
   normalizeAmount,
   toCents,
 } from './money.js';
+export {
+  type OpenTelemetrySpan,
+  type OpenTelemetryTracer,
+  openTelemetryHooks,
+  type SpanAttributeValue,
+} from './opentelemetry.js';
 export { Company } from './resources/company.js';
 export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';

@@ -2,6 +2,7 @@ import type { PaymentIssue } from '../errors.js';
 import { isPaymentApiError } from '../errors.js';
 import { checkKnownOptions, isRecord } from './options.js';
 import { redactText, secretForms } from './redact.js';
+import { parseLenient } from './response.js';
 
 /**
  * What every hook event says of the call it belongs to. The `call` object is the same for every
@@ -204,14 +205,6 @@ function secretValues(value: unknown, found: string[], depth = 0): string[] {
   return found;
 }
 
-function parsedBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 // What a failed call is called in `errorType`: the status of an error answer, else the class.
 function errorTypeOf(error: unknown, aborted: boolean): string {
   if (aborted) return 'aborted';
@@ -295,7 +288,7 @@ export class CallWatch {
     this.#emit<HookResponseEvent>(
       'onResponse',
       { ...this.#facts, attempt, durationMs, status: response.status, requestId: this.#requestId },
-      text === undefined ? undefined : () => parsedBody(text),
+      text === undefined ? undefined : () => parseLenient(text),
     );
   }
 
