@@ -20,6 +20,8 @@ const FILE_GROUPS = {
   'src/core/transport.ts': 'Client',
   'src/core/retry.ts': 'Client',
   'src/core/logger.ts': 'Client',
+  'src/core/observe.ts': 'Observability',
+  'src/opentelemetry.ts': 'Observability',
   'src/version.ts': 'Client',
   'src/core/tokens.ts': 'Auth',
   'src/validation.ts': 'Pix keys',
