@@ -61,7 +61,8 @@ export interface RequestOptions {
   /**
    * Called once with the raw answer of the call when it succeeds (status, headers, request id),
    * just before the method returns its parsed value. Not called when the call fails: the error
-   * carries the status and request id then. A callback that throws is ignored, as hooks are.
+   * carries the status and request id then; nor by `getToken`, whose answer is the token. A
+   * callback that throws is ignored, as hooks are.
    *
    * @example
    * ```ts
@@ -269,14 +270,24 @@ export class Transport {
   }
 
   /** Sends an operation and returns its answer, parsed with the operation's schema. */
-  async request<T>(operation: Operation<T>, options: RequestOptions = {}): Promise<T> {
+  request<T>(operation: Operation<T>, options: RequestOptions = {}): Promise<T> {
     const watch = this.#observer?.start(
       operation.method,
       operation.template,
       operation.path,
       false,
     );
-    if (watch === undefined) return this.#send(operation, options, undefined);
+    // Not async itself: without hooks, the call's promise is `#send`'s own, with nothing around it.
+    return watch === undefined
+      ? this.#send(operation, options, undefined)
+      : this.#watched(operation, options, watch);
+  }
+
+  async #watched<T>(
+    operation: Operation<T>,
+    options: RequestOptions,
+    watch: CallWatch,
+  ): Promise<T> {
     try {
       const value = await this.#send(operation, options, watch);
       watch.end(undefined, false);
