@@ -17,7 +17,7 @@ export type LogFields = Readonly<Record<string, string | number | boolean | unde
  * (`outcome-uncertain`, `warn`, with the later failure as `reason`), or a cached token the service refused, so the
  * client logs in again (`token-refused`), and the first time the `tokenStore` hands it a token
  * that another account or base URL obtained, which it does not use (`token-foreign`, `warn`), and a
- * hook or `onRawResponse` callback that threw, which the client ignores (`hook-failed`, `warn`,
+ * hook or `onRawResponse` callback that threw or rejected, which the client ignores (`hook-failed`, `warn`,
  * with the hook's name as `hook`).
  * `RedisTokenStore` (`pix-payment-sdk/redis`) logs to its
  * own `logger` when Redis stops answering (`token-store-unavailable`, so the client logs in

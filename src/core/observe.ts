@@ -112,9 +112,9 @@ export interface HookCallEndEvent extends HookCall {
  * body only when `includeBodies` is set, then redacted. The login (`POST /auth/token`) is a call
  * of its own, shared by the calls waiting for it, and its bodies are never included.
  *
- * Hooks run synchronously, in the call's own flow: keep them quick. One that throws is ignored
- * (the client logs it as `hook-failed`, `warn`, when it has a `logger`): a hook never fails a
- * payment.
+ * Hooks run synchronously, in the call's own flow: keep them quick (the client does not wait
+ * for a promise one returns). One that throws, or returns a promise that rejects, is ignored (the
+ * client logs it as `hook-failed`, `warn`, when it has a `logger`): a hook never fails a payment.
  *
  * @example
  * ```ts
@@ -172,6 +172,23 @@ export function checkHooks(value: unknown, issues: PaymentIssue[]): void {
       }
     }
   });
+}
+
+/**
+ * Runs a hook and reports its failure, whether it throws or returns a promise that rejects (an
+ * `async` hook): a rejection nobody handles would end a Node.js process.
+ *
+ * @internal
+ */
+export function callHook(run: () => unknown, failed: (error: unknown) => void): void {
+  try {
+    const result = run();
+    if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+      (result as PromiseLike<unknown>).then(undefined, failed);
+    }
+  } catch (error) {
+    failed(error);
+  }
 }
 
 const REDACTED = '[redacted]';
@@ -249,19 +266,16 @@ export class CallWatch {
     body?: () => unknown,
   ): void {
     let withBody: E | undefined;
+    const failed = (error: unknown) => this.#dispatch.failed(name, error);
     for (const hooks of this.#dispatch.hooks) {
-      const hook = hooks[name] as ((event: E) => void) | undefined;
+      const hook = hooks[name] as ((event: E) => unknown) | undefined;
       if (hook === undefined) continue;
-      let given = event;
-      if (body !== undefined && hooks.includeBodies === true && !this.#sensitive) {
+      callHook(() => {
+        if (body === undefined || hooks.includeBodies !== true || this.#sensitive)
+          return hook(event);
         withBody ??= { ...event, body: redactBody(body(), this.#secrets()) };
-        given = withBody;
-      }
-      try {
-        hook(given);
-      } catch (error) {
-        this.#dispatch.failed(name, error);
-      }
+        return hook(withBody);
+      }, failed);
     }
   }
 

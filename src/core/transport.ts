@@ -12,7 +12,13 @@ import {
 } from '../errors.js';
 import { type CallInput, type ResultOf, type Route, routes } from '../routes.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
-import { type CallWatch, Observer, type PaymentHooks, type RawResponse } from './observe.js';
+import {
+  type CallWatch,
+  callHook,
+  Observer,
+  type PaymentHooks,
+  type RawResponse,
+} from './observe.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { buildPath } from './path.js';
 import { redactCause, scrubError, secretForms } from './redact.js';
@@ -62,7 +68,7 @@ export interface RequestOptions {
    * Called once with the raw answer of the call when it succeeds (status, headers, request id),
    * just before the method returns its parsed value. Not called when the call fails: the error
    * carries the status and request id then; nor by `getToken`, whose answer is the token. A
-   * callback that throws is ignored, as hooks are.
+   * callback that throws, or returns a promise that rejects, is ignored, as hooks are.
    *
    * @example
    * ```ts
@@ -225,7 +231,7 @@ export class Transport {
       config.hooks,
       config.baseUrl,
       () => this.#secrets(),
-      (hook) => this.#log('warn', 'hook-failed', 'a hook threw; ignored', { hook }),
+      (hook) => this.#hookFailed(hook),
     );
     // A client is made to send requests: start loading ky now, while the program goes on, so that
     // the first call finds it loaded or nearly. A failure shows at that call.
@@ -616,17 +622,22 @@ export class Transport {
   }
 
   #raw(attempt: Attempt, response: Response, url: string): void {
-    try {
-      attempt.onRawResponse?.({
-        status: response.status,
-        headers: response.headers,
-        requestId: response.headers.get('x-request-id') ?? undefined,
-        attempt: attempt.attempt,
-        url,
-      });
-    } catch {
-      this.#log('warn', 'hook-failed', 'a hook threw; ignored', { hook: 'onRawResponse' });
-    }
+    const { onRawResponse } = attempt;
+    callHook(
+      () =>
+        onRawResponse?.({
+          status: response.status,
+          headers: response.headers,
+          requestId: response.headers.get('x-request-id') ?? undefined,
+          attempt: attempt.attempt,
+          url,
+        }),
+      () => this.#hookFailed('onRawResponse'),
+    );
+  }
+
+  #hookFailed(hook: string): void {
+    this.#log('warn', 'hook-failed', 'a hook failed; ignored', { hook });
   }
 
   // Made once, not per call: `interpret` calls it only on the way to an error.
