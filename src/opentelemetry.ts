@@ -1,4 +1,5 @@
 import type { HookCall, PaymentHooks } from './core/observe.js';
+import { throwIfIssues } from './core/options.js';
 
 /** The value of a span attribute. */
 export type SpanAttributeValue = string | number | boolean | string[];
@@ -97,7 +98,7 @@ function outcome(
  * exception event (its message may quote the service).
  *
  * Pass a tracer from `@opentelemetry/api` (an optional peer dependency: the package itself never
- * imports it). A tracer of the global provider records nothing until an OpenTelemetry SDK is
+ * imports it); anything without `startSpan` is a {@link PaymentValidationError}. A tracer of the global provider records nothing until an OpenTelemetry SDK is
  * registered, and then the hooks only start and end a span that records nothing.
  *
  * @example
@@ -112,6 +113,17 @@ function outcome(
  * ```
  */
 export function openTelemetryHooks(tracer: OpenTelemetryTracer): PaymentHooks {
+  if (typeof tracer?.startSpan !== 'function') {
+    throwIfIssues(
+      [
+        {
+          path: ['tracer'],
+          message: "must be an OpenTelemetry Tracer, such as trace.getTracer('pix-payment-sdk')",
+        },
+      ],
+      'Invalid openTelemetryHooks tracer',
+    );
+  }
   const spans = new WeakMap<object, OpenTelemetrySpan | false>();
   const spanOf = (event: HookCall): OpenTelemetrySpan | false => {
     let span = spans.get(event.call);

@@ -23,6 +23,7 @@ import {
   type OpenTelemetrySpan,
   type OpenTelemetryTracer,
   openTelemetryHooks,
+  PaymentValidationError,
   VERSION,
 } from 'pix-payment-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +201,14 @@ describe('openTelemetryHooks', () => {
       // The login the call waited for is a span of its own in the same trace.
       expect(spanNamed('POST /auth/token').spanContext().traceId).toBe(checkout.traceId);
     });
+  });
+
+  it('refuses anything that is no tracer, at once', () => {
+    for (const wrong of [undefined, trace, {}]) {
+      expect(() => openTelemetryHooks(wrong as unknown as OpenTelemetryTracer)).toThrow(
+        PaymentValidationError,
+      );
+    }
   });
 
   it('with no SDK registered, records nothing and only starts and ends spans that record nothing', async () => {
