@@ -212,6 +212,36 @@ try {
       throw new Error(`${file}: pix-payment-sdk/redis needs redis at runtime`);
   }
   step('without redis installed, import and require of pix-payment-sdk/redis still load');
+  // @opentelemetry/api is an optional peer too: without it, the client and its hooks (tracing
+  // through a tracer the caller passes) load and run.
+  const traced = (load) => `
+    let api = true;
+    try { ${load('@opentelemetry/api')}; } catch { api = false; }
+    if (api) throw new Error('@opentelemetry/api is installed here');
+    const { PaymentClient, openTelemetryHooks } = ${load('pix-payment-sdk')};
+    const { createPaymentServiceMock } = ${load('pix-payment-sdk/mock')};
+    const mock = createPaymentServiceMock({ seed: 1 });
+    const ended = [];
+    const tracer = { startSpan: (name) => ({ isRecording: () => false, end: () => ended.push(name), setAttributes() {}, addEvent() {}, setStatus() {} }) };
+    const calls = [];
+    const hooks = [openTelemetryHooks(tracer), { onCallEnd: (event) => calls.push(event.pathTemplate) }];
+    const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch, hooks });
+    await client.withdrawals.listCurrencies();
+    if (calls.join() !== '/auth/token,/withdraw/company/currencies' || ended.length !== 2) throw new Error('hooks: ' + calls + ' ' + ended);
+    console.log('ok');`;
+  writeFileSync(
+    join(withoutRedis, 'no-otel.mjs'),
+    traced((name) => `await import('${name}')`),
+  );
+  writeFileSync(
+    join(withoutRedis, 'no-otel.cjs'),
+    `(async () => {${traced((name) => `require('${name}')`)}})().catch((e) => { console.error(e); process.exit(1); });`,
+  );
+  for (const file of ['no-otel.mjs', 'no-otel.cjs']) {
+    if (run('node', [join(withoutRedis, file)], withoutRedis).trim() !== 'ok')
+      throw new Error(`${file}: the client's hooks need @opentelemetry/api`);
+  }
+  step('without @opentelemetry/api installed, import and require of the client and its hooks run');
 
   // The mock promises to run in a browser (Web APIs only outside the server and the bin): bundle
   // it with msw's setupWorker for the browser platform, where a Node built-in cannot resolve.

@@ -21,6 +21,8 @@ const FILE_GROUPS = {
   'src/core/retry.ts': 'Client',
   'src/core/logger.ts': 'Client',
   'src/core/withdrawal-limit.ts': 'Withdrawals',
+  'src/core/observe.ts': 'Observability',
+  'src/opentelemetry.ts': 'Observability',
   'src/version.ts': 'Client',
   'src/core/tokens.ts': 'Auth',
   'src/validation.ts': 'Pix keys',

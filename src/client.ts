@@ -1,4 +1,5 @@
 import type { Logger } from './core/logger.js';
+import { checkHooks, type PaymentHooks } from './core/observe.js';
 import {
   checkKnownOptions,
   checkNumber,
@@ -117,6 +118,26 @@ export interface PaymentClientOptions {
    */
   readonly logger?: Logger | undefined;
   /**
+   * Functions called before and after each attempt and at the end of each call, one
+   * {@link PaymentHooks} object or several: for metrics, request ids in your logs, or traces
+   * ({@link openTelemetryHooks}). Events carry method, path template, status, attempt, duration
+   * and request id; never a secret, and a body only when asked for, redacted. A hook that throws
+   * is ignored.
+   * @default none
+   *
+   * @example
+   * ```ts
+   * const client = new PaymentClient({
+   *   baseUrl, email, password,
+   *   hooks: [
+   *     openTelemetryHooks(trace.getTracer('pix-payment-sdk', VERSION)),
+   *     { onCallEnd: (event) => metrics.timing('pix.call', event.durationMs, { route: event.pathTemplate }) },
+   *   ],
+   * });
+   * ```
+   */
+  readonly hooks?: PaymentHooks | ReadonlyArray<PaymentHooks> | undefined;
+  /**
    * Appended to the `User-Agent` header after `pix-payment-sdk/<version>`. Printable ASCII only
    * (it is a header value): anything else, a line break above all, is refused at construction.
    * @default none
@@ -146,6 +167,7 @@ const CLIENT_OPTIONS = Object.keys({
   validateInput: 0,
   maxWithdrawal: 0,
   logger: 0,
+  hooks: 0,
   userAgent: 0,
   dangerouslyAllowBrowser: 0,
 } satisfies Record<keyof PaymentClientOptions, 0>);
@@ -305,6 +327,7 @@ export class PaymentClient {
       issues.push({ path: ['fetch'], message: 'must be a function' });
     }
     const limits = readLimits(options?.maxWithdrawal, issues);
+    checkHooks(options?.hooks, issues);
     checkKnownOptions(issues, options, CLIENT_OPTIONS);
     checkKnownOptions(issues, options?.retryBackoff, Object.keys(DEFAULT_BACKOFF), [
       'retryBackoff',
@@ -326,6 +349,7 @@ export class PaymentClient {
       fetch: options.fetch,
       tokenStore: options.tokenStore ?? new InMemoryTokenStore(),
       logger: options.logger,
+      hooks: options.hooks,
       userAgent: `pix-payment-sdk/${VERSION}${suffix ? ` ${suffix}` : ''}`,
     });
     const validateInput = options.validateInput ?? true;

@@ -20,6 +20,14 @@ export {
 } from './builders.js';
 export { PaymentClient, type PaymentClientOptions } from './client.js';
 export type { LogEvent, LogFields, Logger } from './core/logger.js';
+export type {
+  HookCall,
+  HookCallEndEvent,
+  HookRequestEvent,
+  HookResponseEvent,
+  PaymentHooks,
+  RawResponse,
+} from './core/observe.js';
 export type { RetryBackoff } from './core/retry.js';
 export {
   type CachedToken,
@@ -81,6 +89,12 @@ export {
   normalizeAmount,
   toCents,
 } from './money.js';
+export {
+  type OpenTelemetrySpan,
+  type OpenTelemetryTracer,
+  openTelemetryHooks,
+  type SpanAttributeValue,
+} from './opentelemetry.js';
 export { Company } from './resources/company.js';
 export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';

@@ -16,7 +16,9 @@ export type LogFields = Readonly<Record<string, string | number | boolean | unde
  * attempt the service may have acted on, because a later one failed without reaching it
  * (`outcome-uncertain`, `warn`, with the later failure as `reason`), or a cached token the service refused, so the
  * client logs in again (`token-refused`), and the first time the `tokenStore` hands it a token
- * that another account or base URL obtained, which it does not use (`token-foreign`, `warn`).
+ * that another account or base URL obtained, which it does not use (`token-foreign`, `warn`), and a
+ * hook or `onRawResponse` callback that threw or rejected, which the client ignores (`hook-failed`, `warn`,
+ * with the hook's name as `hook`).
  * `RedisTokenStore` (`pix-payment-sdk/redis`) logs to its
  * own `logger` when Redis stops answering (`token-store-unavailable`, so the client logs in
  * without it) and answers again (`token-store-available`), and when a wait for its login lock
@@ -42,7 +44,8 @@ export type LogEvent =
   | 'token-foreign'
   | 'token-store-unavailable'
   | 'token-store-available'
-  | 'token-lock-timeout';
+  | 'token-lock-timeout'
+  | 'hook-failed';
 
 /**
  * Where the client writes what it does. `console` fits, and so does any logger with some of these

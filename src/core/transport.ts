@@ -11,6 +11,13 @@ import {
 } from '../errors.js';
 import { type CallInput, type ResultOf, type Route, routes } from '../routes.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
+import {
+  type CallWatch,
+  callHook,
+  Observer,
+  type PaymentHooks,
+  type RawResponse,
+} from './observe.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { buildPath } from './path.js';
 import { redactCause, scrubError, secretForms } from './redact.js';
@@ -63,6 +70,21 @@ export interface RequestOptions {
    * so does `Content-Type` on a call that sends a body.
    */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Called once with the raw answer of the call when it succeeds (status, headers, request id),
+   * just before the method returns its parsed value. Not called when the call fails: the error
+   * carries the status and request id then; nor by `getToken`, whose answer is the token. A
+   * callback that throws, or returns a promise that rejects, is ignored, as hooks are.
+   *
+   * @example
+   * ```ts
+   * let requestId: string | undefined;
+   * const withdrawal = await client.withdrawals.create(body, {
+   *   onRawResponse: (response) => (requestId = response.requestId),
+   * });
+   * ```
+   */
+  readonly onRawResponse?: ((response: RawResponse) => void) | undefined;
 }
 
 /**
@@ -95,6 +117,7 @@ export interface TransportConfig {
   readonly fetch: FetchLike | undefined;
   readonly tokenStore: TokenStore;
   readonly logger: Logger | undefined;
+  readonly hooks: PaymentHooks | ReadonlyArray<PaymentHooks> | undefined;
   readonly userAgent: string;
 }
 
@@ -103,6 +126,8 @@ export interface Operation<T> {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the base URL; parameters already encoded by `buildPath`. */
   readonly path: string;
+  /** The route's path, parameters as `{name}`: what hooks and traces name the call by. */
+  readonly template: string;
   readonly schema: z.ZodMiniType<T>;
   readonly body?: unknown;
   /**
@@ -134,6 +159,7 @@ export function prepare<R extends Route>(route: R, input: CallInput<R>): Operati
   return {
     method: route.method,
     path: buildPath(route.path, params),
+    template: route.path,
     schema: route.response as z.ZodMiniType<ResultOf<R>>,
     body,
     retry: route.retry,
@@ -149,6 +175,9 @@ interface Attempt {
   readonly token: string | undefined;
   /** The answer holds a secret (the token): never copy it into an error. */
   readonly sensitive: boolean;
+  /** The call's hooks, `undefined` when the client has none. */
+  readonly watch: CallWatch | undefined;
+  readonly onRawResponse: RequestOptions['onRawResponse'];
 }
 
 // Checked (names and values) and normalised through `Headers` once per call, then kept as a plain
@@ -208,9 +237,17 @@ export class Transport {
   #foreignSeen = false;
   // Errors of this client's logins, so that a call can tell them from its own request's.
   readonly #loginFailures = new WeakSet<object>();
+  // `undefined` without hooks: then each step of a call costs one check and nothing more.
+  readonly #observer: Observer | undefined;
 
   constructor(config: TransportConfig) {
     this.#config = config;
+    this.#observer = Observer.of(
+      config.hooks,
+      config.baseUrl,
+      () => this.#secrets(),
+      (hook) => this.#hookFailed(hook),
+    );
     // A client is made to send requests: start loading ky now, while the program goes on, so that
     // the first call finds it loaded or nearly. A failure shows at that call.
     loadKy().catch(() => undefined);
@@ -254,7 +291,39 @@ export class Transport {
   }
 
   /** Sends an operation and returns its answer, parsed with the operation's schema. */
-  async request<T>(operation: Operation<T>, options: RequestOptions = {}): Promise<T> {
+  request<T>(operation: Operation<T>, options: RequestOptions = {}): Promise<T> {
+    const watch = this.#observer?.start(
+      operation.method,
+      operation.template,
+      operation.path,
+      false,
+    );
+    // Not async itself: without hooks, the call's promise is `#send`'s own, with nothing around it.
+    return watch === undefined
+      ? this.#send(operation, options, undefined)
+      : this.#watched(operation, options, watch);
+  }
+
+  async #watched<T>(
+    operation: Operation<T>,
+    options: RequestOptions,
+    watch: CallWatch,
+  ): Promise<T> {
+    try {
+      const value = await this.#send(operation, options, watch);
+      watch.end(undefined, false);
+      return value;
+    } catch (error) {
+      watch.end(error, true, options.signal?.aborted === true && error === options.signal.reason);
+      throw error;
+    }
+  }
+
+  async #send<T>(
+    operation: Operation<T>,
+    options: RequestOptions,
+    watch: CallWatch | undefined,
+  ): Promise<T> {
     const { signal, timeoutMs, maxRetries, headers } = this.#settle(options);
     // Per operation, not ky's per HTTP method: POST /withdraw is safe to repeat, POST /deposit not.
     const retriesAllowed = operation.retry ? maxRetries : 0;
@@ -296,6 +365,8 @@ export class Transport {
           attempt,
           token: lease.token,
           sensitive: false,
+          watch,
+          onRawResponse: options.onRawResponse,
         });
       } catch (error) {
         // Here, not in a ky afterResponse hook: the new login is shared with concurrent calls.
@@ -393,10 +464,19 @@ export class Transport {
   #settle(options: RequestOptions) {
     const { signal, timeoutMs, maxRetries } = options;
     let headers: Record<string, string> | undefined;
-    if (timeoutMs !== undefined || maxRetries !== undefined || options.headers !== undefined) {
+    const { onRawResponse } = options;
+    if (
+      timeoutMs !== undefined ||
+      maxRetries !== undefined ||
+      options.headers !== undefined ||
+      onRawResponse !== undefined
+    ) {
       const issues: PaymentIssue[] = [];
       checkNumber(issues, 'timeoutMs', timeoutMs, TIMEOUT_RULE);
       checkNumber(issues, 'maxRetries', maxRetries, RETRIES_RULE);
+      if (onRawResponse !== undefined && typeof onRawResponse !== 'function') {
+        issues.push({ path: ['onRawResponse'], message: 'must be a function' });
+      }
       headers = callerHeaders(options.headers, issues);
       throwIfIssues(issues, 'Invalid request options');
     }
@@ -424,19 +504,26 @@ export class Transport {
 
   async #loginOnce(): Promise<string> {
     const { email, password, timeoutMs } = this.#config;
-    const answer = await this.#attempt(
-      // The login's answer is read by the client's stricter schema (src/routes.ts).
-      prepare(routes.auth.getToken, { body: { email, password } }),
-      {
+    // The login's answer is read by the client's stricter schema (src/routes.ts).
+    const operation = prepare(routes.auth.getToken, { body: { email, password } });
+    const watch = this.#observer?.start(operation.method, operation.template, operation.path, true);
+    try {
+      const answer = await this.#attempt(operation, {
         signal: undefined,
         timeoutMs,
         headers: undefined,
         attempt: 1,
         token: undefined,
         sensitive: true,
-      },
-    );
-    return answer.token;
+        watch,
+        onRawResponse: undefined,
+      });
+      watch?.end(undefined, false);
+      return answer.token;
+    } catch (error) {
+      watch?.end(error, true);
+      throw error;
+    }
   }
 
   async #attempt<T>(operation: Operation<T>, attempt: Attempt): Promise<T> {
@@ -482,7 +569,9 @@ export class Transport {
     const url = config.baseUrl + path;
     const where = { method, path, url, attempts: attempt.attempt };
     const logging = config.logger !== undefined;
-    const started = logging ? Date.now() : 0;
+    const { watch } = attempt;
+    const started = logging || watch !== undefined ? Date.now() : 0;
+    watch?.request(attempt.attempt, body);
     let response: Response;
     let text: string | undefined;
     try {
@@ -508,13 +597,16 @@ export class Transport {
       const durationMs = Date.now() - started;
       if (attempt.signal?.aborted) {
         if (logging) this.#log('debug', 'aborted', 'aborted', { ...facts, durationMs });
+        watch?.failure(attempt.attempt, durationMs, 'aborted');
         throw attempt.signal.reason;
       }
       if (signal.aborted) {
         if (logging) this.#log('debug', 'timeout', 'timed out', { ...facts, durationMs });
+        watch?.failure(attempt.attempt, durationMs, 'PaymentTimeoutError');
         throw new PaymentTimeoutError({ ...where, timeoutMs: attempt.timeoutMs });
       }
       if (logging) this.#log('debug', 'network-error', 'no response', { ...facts, durationMs });
+      watch?.failure(attempt.attempt, durationMs, 'PaymentConnectionError');
       // ky's NetworkError only wraps what fetch threw, and carries the Request: keep the inner one.
       const cause = isNetworkError(error) ? error.cause : error;
       throw new PaymentConnectionError(where, {
@@ -533,8 +625,9 @@ export class Transport {
         durationMs: Date.now() - started,
       });
     }
+    watch?.response(attempt.attempt, Date.now() - started, response, text);
     if (isRedirect(response)) throw redirectError(response, url, where);
-    return interpret(
+    const value = interpret(
       { ...where, schema: operation.schema, verify: operation.verify, parse: operation.parse },
       response,
       text,
@@ -542,6 +635,27 @@ export class Transport {
       attempt.sensitive,
       operation.secrets === undefined ? this.#secretsOnce : () => this.#secrets(operation.secrets),
     );
+    if (attempt.onRawResponse !== undefined) this.#raw(attempt, response, url);
+    return value;
+  }
+
+  #raw(attempt: Attempt, response: Response, url: string): void {
+    const { onRawResponse } = attempt;
+    callHook(
+      () =>
+        onRawResponse?.({
+          status: response.status,
+          headers: response.headers,
+          requestId: response.headers.get('x-request-id') ?? undefined,
+          attempt: attempt.attempt,
+          url,
+        }),
+      () => this.#hookFailed('onRawResponse'),
+    );
+  }
+
+  #hookFailed(hook: string): void {
+    this.#log('warn', 'hook-failed', 'a hook failed; ignored', { hook });
   }
 
   // Made once, not per call: `interpret` calls it only on the way to an error.

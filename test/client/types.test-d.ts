@@ -22,6 +22,7 @@ import type {
   PaymentError,
   PaymentLoginError,
   PixKey,
+  RawResponse,
   RequestOptions,
   TokenStore,
   TransactionDetails,
@@ -199,12 +200,13 @@ describe('PaymentClient types', () => {
     expectTypeOf(client.getToken).parameter(0).toEqualTypeOf<RequestOptions | undefined>();
   });
 
-  it('RequestOptions has exactly signal, timeoutMs, maxRetries and headers, all optional', () => {
+  it('RequestOptions has exactly signal, timeoutMs, maxRetries, headers and onRawResponse, all optional', () => {
     expectTypeOf<RequestOptions>().toEqualTypeOf<{
       readonly signal?: AbortSignal | undefined;
       readonly timeoutMs?: number | undefined;
       readonly maxRetries?: number | undefined;
       readonly headers?: Readonly<Record<string, string>> | undefined;
+      readonly onRawResponse?: ((response: RawResponse) => void) | undefined;
     }>();
     expectTypeOf<Record<string, never>>().toExtend<RequestOptions>();
   });
