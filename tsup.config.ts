@@ -51,7 +51,7 @@ const mock: Options = { ...library, entry: { 'mock/index': 'mock/index.ts' } };
 
 // How each build loads msw, the optional peer that only `mock.handlers` needs: the ES module
 // build and the CommonJS build and the bin require it on first use (the ES module build imports it
-// as it loads under Jest only: mock/msw.ts), the browser build imports it statically so that web
+// as it loads under Jest only: mock/transports/msw/msw.ts), the browser build imports it statically so that web
 // bundlers bundle it beside setupWorker, and the build for Workers and edge functions never
 // loads it.
 // The client's builds carry their own copies of ky and zod/mini (see docs/compatibility.md): Node

@@ -1,12 +1,12 @@
 // Creation of a mock: its state, its router, and the façade of controls over them; and serving
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
-import { accountControls, accountOf, type Track } from './account-controls.js';
-import { fromFetchRequest, toResponse } from './http.js';
-import { loadMsw } from './msw.js';
-import { createRouter, NETWORK_ERROR, type Router } from './router.js';
-import { assertSupportedRuntime } from './runtime.js';
-import { ServiceState } from './state.js';
+import { accountControls, accountOf, type Track } from './controls/account.js';
+import { fromFetchRequest, toResponse } from './service/http.js';
+import { createRouter, NETWORK_ERROR, type Router } from './service/router.js';
+import { assertSupportedRuntime } from './service/runtime.js';
+import { ServiceState } from './service/state/service-state.js';
+import { loadMsw } from './transports/msw/msw.js';
 import type {
   MockAccount,
   MockFetch,
@@ -14,7 +14,7 @@ import type {
   PaymentServiceMockOptions,
   RunningMockServer,
   StartMockServerOptions,
-} from './types.js';
+} from './types/controls.js';
 
 /**
  * The path of `url` relative to the mock's base URL, or `undefined` when the mock does not serve
@@ -277,7 +277,7 @@ export async function startMockServer(
   options: StartMockServerOptions = {},
 ): Promise<RunningMockServer> {
   // Loaded when called: the server module needs node:http, and the browser build swaps it out.
-  const { startServer } = await import('./server.js');
+  const { startServer } = await import('./transports/http/server.js');
   const given = options.mock;
   if (given) return startServer(options, () => ({ mock: given, parts: MockBase.partsOf(given) }));
   const {

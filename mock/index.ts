@@ -12,7 +12,6 @@ export {
   runConformance,
 } from './conformance/index.js';
 export { createPaymentServiceMock, startMockServer } from './create.js';
-export { InvalidFaultError } from './faults.js';
 export {
   type CreateOpenApiDocumentOptions,
   createOpenApiDocument,
@@ -25,5 +24,6 @@ export {
   type OpenApiRequestBody,
   type OpenApiResponse,
   type OpenApiSchema,
-} from './openapi.js';
-export type * from './types.js';
+} from './openapi/document.js';
+export { InvalidFaultError } from './service/faults.js';
+export type * from './types/controls.js';

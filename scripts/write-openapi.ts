@@ -12,7 +12,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createOpenApiDocument } from '../mock/openapi.js';
+import { createOpenApiDocument } from '../mock/openapi/document.js';
 
 const target = fileURLToPath(new URL('../openapi.json', import.meta.url));
 await writeFile(target, `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`);

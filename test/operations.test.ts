@@ -12,8 +12,8 @@ import {
 } from 'pix-payment-sdk/mock';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_PROSE } from '../mock/openapi/prose.js';
-import { SERVICE_OPERATIONS } from '../mock/operations.js';
-import { SERVICE_ROUTES } from '../mock/router.js';
+import { SERVICE_OPERATIONS } from '../mock/service/operations.js';
+import { SERVICE_ROUTES } from '../mock/service/router.js';
 import { operations } from '../src/operations.js';
 import { type Route, routes } from '../src/routes.js';
 

@@ -1,7 +1,7 @@
 // The public types of the OpenAPI document that `createOpenApiDocument()` builds.
 
 // For the `{@link}`s of the documentation only.
-import type { createOpenApiDocument } from '../openapi.js';
+import type { createOpenApiDocument } from './document.js';
 
 /**
  * A JSON Schema (draft 2020-12) object, the schema dialect of OpenAPI 3.1.

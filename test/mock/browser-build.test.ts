@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { startServer } from '../../mock/server.browser.js';
+import { startServer } from '../../mock/transports/http/server.browser.js';
 
 it('the browser build of the mock: startMockServer rejects, pointing to setupWorker', async () => {
   await expect(

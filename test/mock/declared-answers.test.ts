@@ -16,7 +16,7 @@ import {
   type OpenApiOperation,
 } from 'pix-payment-sdk/mock';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_OPERATIONS, type ServiceOperation } from '../../mock/operations.js';
+import { SERVICE_OPERATIONS, type ServiceOperation } from '../../mock/service/operations.js';
 import { type MockSession, mockPerTest } from '../support/mock-suite.js';
 import { mockTransports } from '../support/mock-transports.js';
 import {

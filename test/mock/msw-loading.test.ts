@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mswFrom } from '../../mock/msw-api.js';
+import { mswFrom } from '../../mock/transports/msw/msw-api.js';
 
 // The install without msw is exercised for real by the smoke test (a clean project with the packed
 // tarball alone); these pin what each way of failing says.

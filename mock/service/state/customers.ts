@@ -1,5 +1,5 @@
+import type { MockCustomer } from '../../types/controls.js';
 import { generateCpf } from '../ids.js';
-import type { MockCustomer } from '../types.js';
 import type { Stamps } from './stamps.js';
 
 /**

@@ -1,3 +1,4 @@
+import type { MockSubAccount, MockSubAccountInput } from '../../types/controls.js';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { generatePassword } from '../ids.js';
 import type { Resolvers } from '../route.js';
@@ -8,8 +9,7 @@ import {
   LedgerArea,
   type LedgerCurrency,
 } from '../state/ledger.js';
-import type { ServiceState } from '../state.js';
-import type { MockSubAccount, MockSubAccountInput } from '../types.js';
+import type { ServiceState } from '../state/service-state.js';
 import { checkUrl } from '../webhooks.js';
 
 /**

@@ -4,9 +4,9 @@ import {
   TRANSACTION_STATUSES,
   type WebhookPayload,
 } from 'pix-payment-sdk';
+import type { MockDeposit, MockWithdrawal } from '../../types/controls.js';
 import { buildBrCode } from '../br-code.js';
 import { uuid } from '../ids.js';
-import type { MockDeposit, MockWithdrawal } from '../types.js';
 import type { WebhookDelivery } from '../webhooks.js';
 import { type LedgerArea, type LedgerPosition, ledgerCurrencyOf, positionAfter } from './ledger.js';
 import type { Stamps } from './stamps.js';

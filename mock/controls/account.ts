@@ -1,12 +1,12 @@
 // The controls of one account (`mock.account(id)`, and the main account's own controls on the
 // mock): each reads its account afresh, so the main account's controls follow it through reset().
-import { createSubAccount } from './handlers/company.js';
-import { createCustomerDirect } from './handlers/customers.js';
-import { deniableOperation, type OperationAlias, type OperationId } from './operations.js';
-import type { AccountState } from './state/accounts.js';
-import { LedgerArea } from './state/ledger.js';
-import type { TransactionKind } from './state/transactions.js';
-import type { ServiceState } from './state.js';
+import { createSubAccount } from '../service/handlers/company.js';
+import { createCustomerDirect } from '../service/handlers/customers.js';
+import { deniableOperation, type OperationAlias, type OperationId } from '../service/operations.js';
+import type { AccountState } from '../service/state/accounts.js';
+import { LedgerArea } from '../service/state/ledger.js';
+import type { ServiceState } from '../service/state/service-state.js';
+import type { TransactionKind } from '../service/state/transactions.js';
 import type {
   CompanyControls,
   MockAccount,
@@ -15,7 +15,7 @@ import type {
   MockSubAccount,
   MockWithdrawal,
   TransactionControls,
-} from './types.js';
+} from '../types/controls.js';
 
 function ipList(method: string, ips: unknown): string[] {
   if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {

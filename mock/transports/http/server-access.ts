@@ -2,8 +2,8 @@
 // and the control token. Only the server applies them: MSW and `mock.fetch` have no socket a web
 // page could reach.
 import type { IncomingMessage } from 'node:http';
-import { isJsonContentType } from './http.js';
-import { DELIVERY_HEADER } from './webhooks.js';
+import { isJsonContentType } from '../../service/http.js';
+import { DELIVERY_HEADER } from '../../service/webhooks.js';
 
 /**
  * The access rules of one running server.

@@ -1,10 +1,10 @@
 import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
+import type { MockCustomer } from '../../types/controls.js';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
-import type { MockCustomer } from '../types.js';
 
 /**
  * Checks a customer body: `name` and `document` required (per the provider's public docs); the

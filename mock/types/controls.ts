@@ -2,17 +2,17 @@
 // records, and the HTTP server's options. mock/index.ts re-exports every one of them.
 import type { HttpHandler } from 'msw';
 import type { Currency, KnownPixKeyType, KnownTransactionStatus } from 'pix-payment-sdk';
-import type { MockClock } from './clock.js';
-import type { FaultHandle, FaultSpec } from './faults.js';
-import type { CustomerCreateInput } from './handlers/customers.js';
-import type { OperationAlias, OperationId } from './operations.js';
-import type { WebhookDelivery } from './webhooks.js';
+import type { MockClock } from '../service/clock.js';
+import type { FaultHandle, FaultSpec } from '../service/faults.js';
+import type { CustomerCreateInput } from '../service/handlers/customers.js';
+import type { OperationAlias, OperationId } from '../service/operations.js';
+import type { WebhookDelivery } from '../service/webhooks.js';
 
-export type { MockClock } from './clock.js';
-export type { FaultHandle, FaultSpec } from './faults.js';
-export type { CustomerCreateInput } from './handlers/customers.js';
-export type { OperationAlias, OperationId } from './operations.js';
-export type { WebhookDelivery, WebhookOutcome } from './webhooks.js';
+export type { MockClock } from '../service/clock.js';
+export type { FaultHandle, FaultSpec } from '../service/faults.js';
+export type { CustomerCreateInput } from '../service/handlers/customers.js';
+export type { OperationAlias, OperationId } from '../service/operations.js';
+export type { WebhookDelivery, WebhookOutcome } from '../service/webhooks.js';
 
 /**
  * A `fetch` that answers from the mock (no network, no global patching). A URL outside the

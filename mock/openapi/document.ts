@@ -1,5 +1,6 @@
 import { VERSION } from 'pix-payment-sdk';
 import * as z from 'zod/mini';
+import { operations, SERVICE_OPERATIONS, type ServiceOperation } from '../service/operations.js';
 import {
   componentId,
   componentSchemas,
@@ -10,9 +11,9 @@ import {
   MESSAGE_400_BODY,
   REASON_PHRASES,
   type Registry,
-} from './openapi/components.js';
-import { webhookDepositExample, webhookWithdrawalExample } from './openapi/examples.js';
-import { OPERATION_PROSE, PARAMETER_PROSE } from './openapi/prose.js';
+} from './components.js';
+import { webhookDepositExample, webhookWithdrawalExample } from './examples.js';
+import { OPERATION_PROSE, PARAMETER_PROSE } from './prose.js';
 import type {
   CreateOpenApiDocumentOptions,
   OpenApiDocument,
@@ -21,8 +22,7 @@ import type {
   OpenApiPathItem,
   OpenApiResponse,
   OpenApiSchema,
-} from './openapi/types.js';
-import { operations, SERVICE_OPERATIONS, type ServiceOperation } from './operations.js';
+} from './types.js';
 
 export type {
   CreateOpenApiDocumentOptions,
@@ -35,7 +35,7 @@ export type {
   OpenApiRequestBody,
   OpenApiResponse,
   OpenApiSchema,
-} from './openapi/types.js';
+} from './types.js';
 
 const PLACEHOLDER_SERVER_URL = 'https://api.example.com';
 const PROVIDER_DOCS = "Per the provider's public docs (beyond the service document).";

@@ -1,12 +1,12 @@
-import { type FaultSpec, InvalidFaultError } from '../faults.js';
-import { type Answer, HttpError, isRecord, json, own } from '../http.js';
-import { deniableOperation, type OperationId } from '../operations.js';
-import type { AccountState } from '../state/accounts.js';
-import { LedgerArea } from '../state/ledger.js';
-import type { TransactionKind } from '../state/transactions.js';
-import type { ServiceState } from '../state.js';
-import { createSubAccount } from './company.js';
-import { createCustomerDirect } from './customers.js';
+import { type FaultSpec, InvalidFaultError } from '../service/faults.js';
+import { createSubAccount } from '../service/handlers/company.js';
+import { createCustomerDirect } from '../service/handlers/customers.js';
+import { type Answer, HttpError, isRecord, json, own } from '../service/http.js';
+import { deniableOperation, type OperationId } from '../service/operations.js';
+import type { AccountState } from '../service/state/accounts.js';
+import { LedgerArea } from '../service/state/ledger.js';
+import type { ServiceState } from '../service/state/service-state.js';
+import type { TransactionKind } from '../service/state/transactions.js';
 
 /**
  * A route of the mock's own control API under `/__mock/` (no authentication, no faults, not

@@ -1,6 +1,7 @@
+import { controlRoutes } from '../controls/http-routes.js';
+import type { JournalEntry } from '../types/controls.js';
 import { authResolvers } from './handlers/auth.js';
 import { companyResolvers } from './handlers/company.js';
-import { controlRoutes } from './handlers/control.js';
 import { customerResolvers } from './handlers/customers.js';
 import { depositResolvers } from './handlers/deposits.js';
 import { pixKeyResolvers } from './handlers/pix-keys.js';
@@ -21,8 +22,7 @@ import {
 import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
 import { matchPath, type Resolvers, type Route, routeOf, splitPath } from './route.js';
 import type { AccountState } from './state/accounts.js';
-import type { ServiceState } from './state.js';
-import type { JournalEntry } from './types.js';
+import type { ServiceState } from './state/service-state.js';
 
 /**
  * What the router answers instead of a response when a fault asks for a network error; each

@@ -1,6 +1,7 @@
 import type { Currency } from 'pix-payment-sdk';
-import { createClock, type InternalClock, toEpochMs } from './clock.js';
-import { FaultRegistry } from './faults.js';
+import type { PaymentServiceMockOptions } from '../../types/controls.js';
+import { createClock, type InternalClock, toEpochMs } from '../clock.js';
+import { FaultRegistry } from '../faults.js';
 import {
   cryptoRandom,
   generateCpf,
@@ -8,20 +9,14 @@ import {
   objectIdFactory,
   type RandomSource,
   seededRandom,
-} from './ids.js';
-import {
-  type AccountServices,
-  type AccountSpec,
-  AccountState,
-  AccountsArea,
-} from './state/accounts.js';
-import { AuthArea } from './state/auth.js';
-import type { CustomerRecord } from './state/customers.js';
-import { JournalArea } from './state/journal.js';
-import { LedgerArea, type LedgerCurrency } from './state/ledger.js';
-import type { TransactionKind } from './state/transactions.js';
-import type { PaymentServiceMockOptions } from './types.js';
-import { MAX_TIMER_MS, WebhookDispatcher } from './webhooks.js';
+} from '../ids.js';
+import { MAX_TIMER_MS, WebhookDispatcher } from '../webhooks.js';
+import { type AccountServices, type AccountSpec, AccountState, AccountsArea } from './accounts.js';
+import { AuthArea } from './auth.js';
+import type { CustomerRecord } from './customers.js';
+import { JournalArea } from './journal.js';
+import { LedgerArea, type LedgerCurrency } from './ledger.js';
+import type { TransactionKind } from './transactions.js';
 
 interface Baseline {
   readonly companyId: string;

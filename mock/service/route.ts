@@ -1,7 +1,7 @@
 import type { Answer, MockRequest } from './http.js';
 import type { OperationId, ServiceOperation } from './operations.js';
 import type { AccountState } from './state/accounts.js';
-import type { ServiceState } from './state.js';
+import type { ServiceState } from './state/service-state.js';
 
 /**
  * What a resolver gets: the state of the account whose token called it (the main account for

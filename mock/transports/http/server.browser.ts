@@ -1,5 +1,5 @@
+import type { MockServerListenOptions, RunningMockServer } from '../../types/controls.js';
 import type { ServedMock } from './server.js';
-import type { MockServerListenOptions, RunningMockServer } from './types.js';
 
 /**
  * Stands in for `server.ts` in the browser build of `pix-payment-sdk/mock` (the `browser` export

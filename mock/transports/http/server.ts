@@ -1,10 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MockParts } from './create.js';
-import { HttpError, type MockRequest, reasonHeader, reasonPhrase } from './http.js';
-import { NETWORK_ERROR } from './router.js';
+import type { MockParts } from '../../create.js';
+import { HttpError, type MockRequest, reasonHeader, reasonPhrase } from '../../service/http.js';
+import { NETWORK_ERROR } from '../../service/router.js';
+import type {
+  MockServerListenOptions,
+  PaymentServiceMock,
+  RunningMockServer,
+} from '../../types/controls.js';
 import { type AccessRules, accessRules, pointsAtServer, refusalOf } from './server-access.js';
-import type { MockServerListenOptions, PaymentServiceMock, RunningMockServer } from './types.js';
 
 /** The mock a server serves: the public object, and the parts requests go through. */
 export interface ServedMock {
@@ -223,7 +227,7 @@ async function handle(
   const method = (req.method ?? 'GET').toUpperCase();
   if (method === 'GET' && pathname === '/openapi.json') {
     // The service's OpenAPI document, its server set to this mock (loaded only when asked for).
-    const { createOpenApiDocument } = await import('./openapi.js');
+    const { createOpenApiDocument } = await import('../../openapi/document.js');
     send(res, 200, createOpenApiDocument({ serverUrl: origin }));
     return;
   }
