@@ -3,7 +3,7 @@
 import type { HttpHandler } from 'msw';
 import { accountControls, accountOf, type Track } from './controls/account.js';
 import { fromFetchRequest, toResponse } from './service/http.js';
-import { createRouter, NETWORK_ERROR, type Router } from './service/router.js';
+import { createRouter, type MockParts, NETWORK_ERROR } from './service/router.js';
 import { assertSupportedRuntime } from './service/runtime.js';
 import { ServiceState } from './service/state/service-state.js';
 import { loadMsw } from './transports/msw/msw.js';
@@ -62,12 +62,6 @@ export function createPaymentServiceMock(
   assertSupportedRuntime();
   const state = new ServiceState(options);
   return mockOver({ state, router: createRouter(state) });
-}
-
-/** What the HTTP server serves of a mock: its state (for its limits) and its router. */
-export interface MockParts {
-  readonly state: ServiceState;
-  readonly router: Router;
 }
 
 /**

@@ -72,6 +72,12 @@ export interface Router {
   handle(request: MockRequest, path: string, callerIp: string): Promise<RouterResult>;
 }
 
+/** What the HTTP server serves of a mock: its state (for its limits) and its router. */
+export interface MockParts {
+  readonly state: ServiceState;
+  readonly router: Router;
+}
+
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (ms <= 0 || signal?.aborted) return resolve();

@@ -4,13 +4,11 @@ import type { HttpHandler } from 'msw';
 import type { Currency, KnownPixKeyType, KnownTransactionStatus } from 'pix-payment-sdk';
 import type { MockClock } from '../service/clock.js';
 import type { FaultHandle, FaultSpec } from '../service/faults.js';
-import type { CustomerCreateInput } from '../service/handlers/customers.js';
 import type { OperationAlias, OperationId } from '../service/operations.js';
 import type { WebhookDelivery } from '../service/webhooks.js';
 
 export type { MockClock } from '../service/clock.js';
 export type { FaultHandle, FaultSpec } from '../service/faults.js';
-export type { CustomerCreateInput } from '../service/handlers/customers.js';
 export type { OperationAlias, OperationId } from '../service/operations.js';
 export type { WebhookDelivery, WebhookOutcome } from '../service/webhooks.js';
 
@@ -174,6 +172,25 @@ export interface MockCredentials {
   readonly email: string;
   /** The company's password. */
   readonly password: string;
+}
+
+/**
+ * What `mock.customers.create()` and `POST /__mock/customers` take. Every field is optional.
+ *
+ * @example
+ * ```ts
+ * const input: CustomerCreateInput = { name: 'Ana Souza', document: '12345678909', email: 'ana@example.com' };
+ * ```
+ */
+export interface CustomerCreateInput {
+  /** Unique among the customers. Default: `Cliente <n>`, a number no customer's name has. */
+  readonly name?: string | undefined;
+  /** A valid CPF or CNPJ (punctuation allowed), unique. Default: a generated valid CPF no customer has. */
+  readonly document?: string | undefined;
+  /** E-mail address. Default: none. */
+  readonly email?: string | undefined;
+  /** Phone, at most 32 characters. Default: none. */
+  readonly phone?: string | undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
-import type { MockCustomer } from '../../types/controls.js';
+import type { CustomerCreateInput, MockCustomer } from '../../types/controls.js';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
@@ -122,25 +122,6 @@ export const customerResolvers: Pick<
     return json(200, { message: 'Cliente alterado com sucesso' });
   },
 };
-
-/**
- * What `mock.customers.create()` and `POST /__mock/customers` take. Every field is optional.
- *
- * @example
- * ```ts
- * const input: CustomerCreateInput = { name: 'Ana Souza', document: '12345678909', email: 'ana@example.com' };
- * ```
- */
-export interface CustomerCreateInput {
-  /** Unique among the customers. Default: `Cliente <n>`, a number no customer's name has. */
-  readonly name?: string | undefined;
-  /** A valid CPF or CNPJ (punctuation allowed), unique. Default: a generated valid CPF no customer has. */
-  readonly document?: string | undefined;
-  /** E-mail address. Default: none. */
-  readonly email?: string | undefined;
-  /** Phone, at most 32 characters. Default: none. */
-  readonly phone?: string | undefined;
-}
 
 /**
  * Creates a customer directly (the mock's control, not the service's operation): same checks

@@ -1,5 +1,11 @@
 import { centsToAmount } from 'pix-payment-sdk';
-import type { TransactionKind } from './transactions.js';
+
+/**
+ * What a transaction is: a withdrawal (a payout to a Pix key) or a deposit (a Pix charge).
+ *
+ * @internal
+ */
+export type TransactionKind = 'withdrawal' | 'deposit';
 
 /**
  * The currencies an account holds money in, as the provider's balance page shows them: BRL, a

@@ -8,15 +8,16 @@ import type { MockDeposit, MockWithdrawal } from '../../types/controls.js';
 import { buildBrCode } from '../br-code.js';
 import { uuid } from '../ids.js';
 import type { WebhookDelivery } from '../webhooks.js';
-import { type LedgerArea, type LedgerPosition, ledgerCurrencyOf, positionAfter } from './ledger.js';
+import {
+  type LedgerArea,
+  type LedgerPosition,
+  ledgerCurrencyOf,
+  positionAfter,
+  type TransactionKind,
+} from './ledger.js';
 import type { Stamps } from './stamps.js';
 
-/**
- * What a transaction is: a withdrawal (a payout to a Pix key) or a deposit (a Pix charge).
- *
- * @internal
- */
-export type TransactionKind = 'withdrawal' | 'deposit';
+export type { TransactionKind } from './ledger.js';
 
 /**
  * Internal record of a withdrawal or a deposit: one shape for both, `kind` says which.

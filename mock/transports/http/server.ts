@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MockParts } from '../../create.js';
 import { HttpError, type MockRequest, reasonHeader, reasonPhrase } from '../../service/http.js';
-import { NETWORK_ERROR } from '../../service/router.js';
+import { type MockParts, NETWORK_ERROR } from '../../service/router.js';
 import type {
   MockServerListenOptions,
   PaymentServiceMock,
