@@ -25,7 +25,7 @@ const library: Options = {
 
 // The two halves of the table of operations: the client's routes and what the mock adds.
 const operationsTable = new Set(
-  ['./src/routes.ts', './src/operations.ts'].map((path) =>
+  ['./src/seam/routes.ts', './src/seam/operations.ts'].map((path) =>
     fileURLToPath(new URL(path, import.meta.url)),
   ),
 );
@@ -37,7 +37,7 @@ const operationsTable = new Set(
 const modelsFromPackage: Plugin = {
   name: 'operations-models-from-package',
   setup(build) {
-    build.onResolve({ filter: /^\.\/models\/index\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\.\/models\/index\.js$/ }, (args) =>
       operationsTable.has(args.importer) ? { path: 'pix-payment-sdk', external: true } : undefined,
     );
   },

@@ -14,8 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { OPERATION_PROSE } from '../mock/openapi/prose.js';
 import { SERVICE_OPERATIONS } from '../mock/service/operations.js';
 import { SERVICE_ROUTES } from '../mock/service/router.js';
-import { operations } from '../src/operations.js';
-import { type Route, routes } from '../src/routes.js';
+import { operations } from '../src/seam/operations.js';
+import { type Route, routes } from '../src/seam/routes.js';
 
 const root = new URL('../', import.meta.url);
 const ANY_ID = 'ffffffffffffffffffffffff';

@@ -1,5 +1,5 @@
 // Small HTTP helpers shared by the router, the handlers and the server.
-import { readUpTo } from '../../src/core/body.js';
+import { readUpTo } from '../../src/seam/body.js';
 
 /**
  * The reason phrase of each status code the mock answers with: the mock's one table of them.

@@ -1,5 +1,5 @@
 // The mock's side of the table of operations (src/operations.ts): the names it answers to.
-import { type OperationSpec, operations } from '../../src/operations.js';
+import { type OperationSpec, operations } from '../../src/seam/operations.js';
 
 export { type OperationSpec, operations };
 

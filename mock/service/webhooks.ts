@@ -1,5 +1,5 @@
 import type { WebhookPayload } from 'pix-payment-sdk';
-import { readUpTo } from '../../src/core/body.js';
+import { readUpTo } from '../../src/seam/body.js';
 
 /**
  * How a webhook delivery ended.

@@ -5,8 +5,8 @@ import {
   RedirectError,
   type RequestFacts,
 } from '../errors.js';
+import { redactText, redactValue } from '../seam/redact.js';
 import { parseWith } from './parse.js';
-import { redactText, redactValue } from './redact.js';
 import { abortable, parseRetryAfter } from './retry.js';
 
 const ignore = () => undefined;

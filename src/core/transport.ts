@@ -10,11 +10,11 @@ import {
   PaymentLoginError,
   PaymentTimeoutError,
 } from '../errors.js';
-import { type CallInput, type ResultOf, type Route, routes } from '../routes.js';
+import { redactCause, scrubError, secretForms } from '../seam/redact.js';
+import { type CallInput, type ResultOf, type Route, routes } from '../seam/routes.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { buildPath } from './path.js';
-import { redactCause, scrubError, secretForms } from './redact.js';
 import { discardBody, interpret, isRedirect, readBody, redirectError } from './response.js';
 import { isTransient, mayHaveActed, type ResolvedBackoff, retryDelay, sleep } from './retry.js';
 import { type Lease, TokenManager, type TokenStore } from './tokens.js';

@@ -8,7 +8,7 @@ import {
   type TokenStore,
   type TokenStoreLock,
 } from 'pix-payment-sdk';
-import { redactText } from '../core/redact.js';
+import { redactText } from '../seam/redact.js';
 import {
   commandsOf,
   isRedisClient,

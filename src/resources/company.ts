@@ -1,6 +1,5 @@
 import { isRecord, throwIfIssues } from '../core/options.js';
 import { parseWith } from '../core/parse.js';
-import { redactText, redactValue, secretForms } from '../core/redact.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
 import {
   createApiError,
@@ -18,7 +17,8 @@ import {
 } from '../models/company.js';
 import { Currency } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
-import { routes } from '../routes.js';
+import { redactText, redactValue, secretForms } from '../seam/redact.js';
+import { routes } from '../seam/routes.js';
 
 // Where the balance route's own allowlist is kept, said by its 401.
 const BALANCE_HINT =

@@ -12,8 +12,8 @@ import {
   UpdateCustomerInput,
   WithdrawalIpInput,
   WithdrawalRequest,
-} from './models/index.js';
-import { schema } from './models/shared.js';
+} from '../models/index.js';
+import { schema } from '../models/shared.js';
 import { type Route, type RouteBodies, routes } from './routes.js';
 
 /**

@@ -21,8 +21,8 @@ import {
   type UpdateCustomerInput,
   type WithdrawalIpInput,
   type WithdrawalRequest,
-} from './models/index.js';
-import { schema } from './models/shared.js';
+} from '../models/index.js';
+import { schema } from '../models/shared.js';
 
 // The client reads the login's answer more strictly than the published `TokenResponse`: the token
 // goes into the Authorization header, so one that holds anything but visible ASCII (CR, LF, a
