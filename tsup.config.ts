@@ -30,8 +30,8 @@ const operationsTable = new Set(
   ),
 );
 
-// The mock reads the table of operations from src/operations.ts (which spreads the client's
-// src/routes.ts), modules the client entry keeps to itself. The schemas the table names must be
+// The mock reads the table of operations from src/seam/operations.ts (which spreads the client's
+// src/seam/routes.ts), modules the client entry keeps to itself. The schemas the table names must be
 // the client entry's own objects (the OpenAPI document finds them by identity), so in the mock's
 // builds their models come from the package.
 const modelsFromPackage: Plugin = {

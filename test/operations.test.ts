@@ -1,4 +1,4 @@
-// The table of operations (src/operations.ts) is the one source of the service's operations: the
+// The table of operations (src/seam/operations.ts) is the one source of the service's operations: the
 // client's methods, the mock's routes, the OpenAPI document, the README's API map and the bin's
 // help must each show every operation of it exactly once, as the table says.
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -409,7 +409,7 @@ export class Transport {
   async #loginOnce(): Promise<string> {
     const { email, password, timeoutMs } = this.#config;
     const answer = await this.#attempt(
-      // The login's answer is read by the client's stricter schema (src/routes.ts).
+      // The login's answer is read by the client's stricter schema (src/seam/routes.ts).
       prepare(routes.auth.getToken, { body: { email, password } }),
       {
         signal: undefined,

@@ -58,7 +58,7 @@ export interface OperationSpec extends Route {
 /**
  * The service's operations, one entry each, by area and client method: method, path, body and
  * answer schemas, authentication, retry policy, a summary and the documented statuses. Each entry
- * is the client's route (`src/routes.ts`: method, path, answer schema, retry policy) and what
+ * is the client's route (`src/seam/routes.ts`: method, path, answer schema, retry policy) and what
  * only the mock and the OpenAPI document read: the client never loads this module, so its bundle
  * carries none of it. Adding an operation starts in both. The mock builds its routes, its journal
  * names, its OpenAPI document and the list in its bin's help from this table.

@@ -57,7 +57,7 @@ export interface Route {
 /**
  * The client's half of the table of operations: method, path, answer schema and retry policy of
  * each operation, by area and client method. The other half (id, body schema, authentication,
- * summary, documented statuses) is in `src/operations.ts`, which the mock and the OpenAPI document
+ * summary, documented statuses) is in `src/seam/operations.ts`, which the mock and the OpenAPI document
  * read and the client never loads: so the client's bundle carries none of it.
  *
  * @internal
@@ -176,7 +176,7 @@ const table = {
 /**
  * The type of the JSON body each operation that sends one takes, by `area.method`: types only,
  * so that `prepare` checks a call's body without the request schemas in the client's bundle.
- * `src/operations.ts` checks that its request schemas take these same types.
+ * `src/seam/operations.ts` checks that its request schemas take these same types.
  *
  * @internal
  */

@@ -1,6 +1,6 @@
 // No answer of the mock falls outside what the OpenAPI document declares for the operation: its
 // status is one of the operation's responses and its body validates against that response's
-// schema. The operations come from the table (src/operations.ts), so one added to it is driven
+// schema. The operations come from the table (src/seam/operations.ts), so one added to it is driven
 // too, and this file fails, naming it, until test/support/operation-inputs.ts has its inputs.
 // Each operation is called through MSW, mock.fetch and real HTTP: valid calls, missing and bad
 // tokens, a denied action, a caller outside the allowlist, unknown and malformed path parameters,
