@@ -7,14 +7,9 @@ import { createRouter, type MockParts, NETWORK_ERROR } from './service/router.js
 import { assertSupportedRuntime } from './service/runtime.js';
 import { ServiceState } from './service/state/service-state.js';
 import { loadMsw } from './transports/msw/msw.js';
-import type {
-  MockAccount,
-  MockFetch,
-  PaymentServiceMock,
-  PaymentServiceMockOptions,
-  RunningMockServer,
-  StartMockServerOptions,
-} from './types/controls.js';
+import type { MockAccount, MockFetch, PaymentServiceMock } from './types/controls.js';
+import type { PaymentServiceMockOptions } from './types/options.js';
+import type { RunningMockServer, StartMockServerOptions } from './types/server.js';
 
 /**
  * The path of `url` relative to the mock's base URL, or `undefined` when the mock does not serve

@@ -26,4 +26,4 @@ export {
   type OpenApiSchema,
 } from './openapi/document.js';
 export { InvalidFaultError } from './service/faults.js';
-export type * from './types/controls.js';
+export type * from './types/index.js';

@@ -11,11 +11,10 @@ import type {
   CompanyControls,
   MockAccount,
   MockBalance,
-  MockDeposit,
   MockSubAccount,
-  MockWithdrawal,
   TransactionControls,
 } from '../types/controls.js';
+import type { MockDeposit, MockWithdrawal } from '../types/records.js';
 
 function ipList(method: string, ips: unknown): string[] {
   if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {

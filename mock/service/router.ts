@@ -1,5 +1,5 @@
 import { controlRoutes } from '../controls/http-routes.js';
-import type { JournalEntry } from '../types/controls.js';
+import type { JournalEntry } from '../types/records.js';
 import { authResolvers } from './handlers/auth.js';
 import { companyResolvers } from './handlers/company.js';
 import { customerResolvers } from './handlers/customers.js';

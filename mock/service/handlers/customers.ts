@@ -1,5 +1,6 @@
 import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
-import type { CustomerCreateInput, MockCustomer } from '../../types/controls.js';
+import type { CustomerCreateInput } from '../../types/controls.js';
+import type { MockCustomer } from '../../types/records.js';
 import { HttpError, isRecord, json, own } from '../http.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';

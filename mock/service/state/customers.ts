@@ -1,4 +1,4 @@
-import type { MockCustomer } from '../../types/controls.js';
+import type { MockCustomer } from '../../types/records.js';
 import { generateCpf } from '../ids.js';
 import type { Stamps } from './stamps.js';
 

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../../types/controls.js';
+import type { JournalEntry } from '../../types/records.js';
 
 /**
  * The journal of the requests the router handled: a ring of at most `limit` entries, the oldest

@@ -1,5 +1,5 @@
 import type { KnownPixKeyType } from 'pix-payment-sdk';
-import type { MockPixKey } from '../../types/controls.js';
+import type { MockPixKey } from '../../types/records.js';
 import type { Stamps } from './stamps.js';
 
 /**

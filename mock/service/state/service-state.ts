@@ -1,5 +1,5 @@
 import type { Currency } from 'pix-payment-sdk';
-import type { PaymentServiceMockOptions } from '../../types/controls.js';
+import type { PaymentServiceMockOptions } from '../../types/options.js';
 import { createClock, type InternalClock, toEpochMs } from '../clock.js';
 import { FaultRegistry } from '../faults.js';
 import {

@@ -4,7 +4,7 @@ import {
   TRANSACTION_STATUSES,
   type WebhookPayload,
 } from 'pix-payment-sdk';
-import type { MockDeposit, MockWithdrawal } from '../../types/controls.js';
+import type { MockDeposit, MockWithdrawal } from '../../types/records.js';
 import { buildBrCode } from '../br-code.js';
 import { uuid } from '../ids.js';
 import type { WebhookDelivery } from '../webhooks.js';

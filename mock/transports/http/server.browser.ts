@@ -1,4 +1,4 @@
-import type { MockServerListenOptions, RunningMockServer } from '../../types/controls.js';
+import type { MockServerListenOptions, RunningMockServer } from '../../types/server.js';
 import type { ServedMock } from './server.js';
 
 /**

@@ -2,11 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpError, type MockRequest, reasonHeader, reasonPhrase } from '../../service/http.js';
 import { type MockParts, NETWORK_ERROR } from '../../service/router.js';
-import type {
-  MockServerListenOptions,
-  PaymentServiceMock,
-  RunningMockServer,
-} from '../../types/controls.js';
+import type { PaymentServiceMock } from '../../types/controls.js';
+import type { MockServerListenOptions, RunningMockServer } from '../../types/server.js';
 import { type AccessRules, accessRules, pointsAtServer, refusalOf } from './server-access.js';
 
 /** The mock a server serves: the public object, and the parts requests go through. */
