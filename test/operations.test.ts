@@ -31,10 +31,12 @@ describe('the table of operations', () => {
   it('names each operation once, `area.method` after its place in the table', () => {
     const ids = SERVICE_OPERATIONS.map((spec) => spec.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const [area, entries] of Object.entries(operations)) {
-      for (const [method, spec] of Object.entries(entries)) {
-        expect(spec.id).toBe(`${area}.${method}`);
-      }
+    const places = Object.entries(operations).flatMap(([area, entries]) =>
+      Object.entries(entries).map(([method, spec]) => ({ id: `${area}.${method}`, spec })),
+    );
+    expect(ids).toEqual(places.map((place) => place.id));
+    for (const [index, { spec }] of places.entries()) {
+      expect(SERVICE_OPERATIONS[index]).toEqual({ ...spec, id: ids[index] });
     }
     expect(new Set(SERVICE_OPERATIONS.map(route)).size).toBe(ids.length);
   });

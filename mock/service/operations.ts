@@ -4,7 +4,6 @@ import { type OperationSpec, operations } from '../../src/seam/operations.js';
 export { type OperationSpec, operations };
 
 type Table = typeof operations;
-type Entry = { [Area in keyof Table]: Table[Area][keyof Table[Area]] }[keyof Table];
 
 /**
  * The name of an operation of the service: `area.method`, after the client method that calls it
@@ -19,7 +18,9 @@ type Entry = { [Area in keyof Table]: Table[Area][keyof Table[Area]] }[keyof Tab
  * mock.auth.denyAction(operation);
  * ```
  */
-export type OperationId = Entry['id'];
+export type OperationId = {
+  [Area in keyof Table]: `${Area}.${keyof Table[Area] & string}`;
+}[keyof Table];
 
 /**
  * The names operations had before they took their `area.method` ids, still accepted by
@@ -65,9 +66,13 @@ export type ServiceOperation = OperationSpec & { readonly id: OperationId };
  *
  * @internal
  */
-export const SERVICE_OPERATIONS: ReadonlyArray<ServiceOperation> = Object.values(
+export const SERVICE_OPERATIONS: ReadonlyArray<ServiceOperation> = Object.entries(
   operations,
-).flatMap((area): ServiceOperation[] => Object.values(area));
+).flatMap(([area, methods]) =>
+  Object.entries(methods).map(
+    ([method, spec]): ServiceOperation => ({ ...spec, id: `${area}.${method}` as OperationId }),
+  ),
+);
 
 const IDS: ReadonlySet<string> = new Set(SERVICE_OPERATIONS.map((spec) => spec.id));
 

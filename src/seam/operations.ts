@@ -31,12 +31,6 @@ export const EmptyBody = /* @__PURE__ */ schema(() => z.looseObject({}));
  * @internal
  */
 export interface OperationSpec extends Route {
-  /**
-   * `area.method`, named after the client method that calls it: `withdrawals.get` is
-   * `client.withdrawals.get`, `auth.getToken` is `client.getToken`. The mock's journal, its
-   * `auth.denyAction` and the OpenAPI `operationId` use the same name.
-   */
-  readonly id: string;
   /** Schema of the JSON body, for an operation that takes one. */
   readonly request?: z.ZodMiniType | undefined;
   /** The body may be left out: the service needs none and accepts `{}`. */
@@ -56,9 +50,12 @@ export interface OperationSpec extends Route {
 }
 
 /**
- * The service's operations, one entry each, by area and client method: method, path, body and
- * answer schemas, authentication, retry policy, a summary and the documented statuses. Each entry
- * is the client's route (`src/seam/routes.ts`: method, path, answer schema, retry policy) and what
+ * The service's operations, one entry each, by area and client method. An operation's id is its
+ * place in the table, `area.method`, named after the client method that calls it:
+ * `withdrawals.get` is `client.withdrawals.get`, `auth.getToken` is `client.getToken`; the mock's
+ * journal, its `auth.denyAction` and the OpenAPI `operationId` use that name. Each entry has
+ * method, path, body and answer schemas, authentication, retry policy, a summary and the
+ * documented statuses: the client's route (`src/seam/routes.ts`: method, path, answer schema, retry policy) and what
  * only the mock and the OpenAPI document read: the client never loads this module, so its bundle
  * carries none of it. Adding an operation starts in both. The mock builds its routes, its journal
  * names, its OpenAPI document and the list in its bin's help from this table.
@@ -74,7 +71,6 @@ export const operations = {
      */
     getToken: {
       ...routes.auth.getToken,
-      id: 'auth.getToken',
       request: TokenRequest,
       response: TokenResponse,
       auth: false,
@@ -87,7 +83,6 @@ export const operations = {
     /** `POST /pix/customer/{customerId}/key`: a second attempt would meet "already registered". */
     add: {
       ...routes.pixKeys.add,
-      id: 'pixKeys.add',
       request: PixKeyInput,
       auth: true,
       summary: 'Add a Pix key',
@@ -96,7 +91,6 @@ export const operations = {
     /** `GET /pix/customer/{customerId}/key`. */
     list: {
       ...routes.pixKeys.list,
-      id: 'pixKeys.list',
       auth: true,
       summary: 'List Pix keys',
       statuses: [200, 401, 404, 500],
@@ -104,7 +98,6 @@ export const operations = {
     /** `DELETE /pix/customer/{customerId}/key/remove/{keyId}` (per the provider's public docs). */
     remove: {
       ...routes.pixKeys.remove,
-      id: 'pixKeys.remove',
       auth: true,
       summary: 'Remove a Pix key',
       statuses: [201, 401, 404, 500],
@@ -115,7 +108,6 @@ export const operations = {
     /** `GET /withdraw/company/currencies`. */
     listCurrencies: {
       ...routes.withdrawals.listCurrencies,
-      id: 'withdrawals.listCurrencies',
       auth: true,
       summary: 'List fiat currencies for withdrawals',
       statuses: [200, 401, 404, 500],
@@ -123,7 +115,6 @@ export const operations = {
     /** `POST /withdraw`: retried, because the same `externalId` is the same withdrawal. */
     create: {
       ...routes.withdrawals.create,
-      id: 'withdrawals.create',
       request: WithdrawalRequest,
       auth: true,
       summary: 'Create a withdrawal',
@@ -132,7 +123,6 @@ export const operations = {
     /** `GET /withdraw/{id}/details` (per the provider's public docs). */
     get: {
       ...routes.withdrawals.get,
-      id: 'withdrawals.get',
       auth: true,
       summary: 'Get a withdrawal',
       statuses: [200, 401, 404, 500],
@@ -140,7 +130,6 @@ export const operations = {
     /** `POST /withdraw/{id}/resend/webhook`: the service allows it any number of times. */
     resendWebhook: {
       ...routes.withdrawals.resendWebhook,
-      id: 'withdrawals.resendWebhook',
       request: EmptyBody,
       optionalRequest: true,
       auth: true,
@@ -153,7 +142,6 @@ export const operations = {
     /** `GET /deposit/company/currencies`. */
     listCurrencies: {
       ...routes.deposits.listCurrencies,
-      id: 'deposits.listCurrencies',
       auth: true,
       summary: 'List fiat currencies for deposits',
       statuses: [200, 401, 500],
@@ -164,7 +152,6 @@ export const operations = {
      */
     create: {
       ...routes.deposits.create,
-      id: 'deposits.create',
       request: DepositRequest,
       auth: true,
       summary: 'Create a deposit',
@@ -173,7 +160,6 @@ export const operations = {
     /** `GET /deposit/{id}/details` (per the provider's public docs). */
     get: {
       ...routes.deposits.get,
-      id: 'deposits.get',
       auth: true,
       summary: 'Get a deposit',
       statuses: [200, 401, 404, 500],
@@ -181,7 +167,6 @@ export const operations = {
     /** `POST /deposit/{id}/resend/webhook` (per the provider's public docs). */
     resendWebhook: {
       ...routes.deposits.resendWebhook,
-      id: 'deposits.resendWebhook',
       request: EmptyBody,
       optionalRequest: true,
       auth: true,
@@ -194,7 +179,6 @@ export const operations = {
     /** `POST /customer`. */
     create: {
       ...routes.customers.create,
-      id: 'customers.create',
       request: CreateCustomerInput,
       auth: true,
       summary: 'Create a customer',
@@ -203,7 +187,6 @@ export const operations = {
     /** `GET /customer/{id}`. */
     get: {
       ...routes.customers.get,
-      id: 'customers.get',
       auth: true,
       summary: 'Get a customer',
       statuses: [200, 401, 404, 500],
@@ -215,7 +198,6 @@ export const operations = {
      */
     update: {
       ...routes.customers.update,
-      id: 'customers.update',
       request: UpdateCustomerInput,
       auth: true,
       summary: 'Update a customer',
@@ -230,7 +212,6 @@ export const operations = {
      */
     getBalance: {
       ...routes.company.getBalance,
-      id: 'company.getBalance',
       request: BalanceFilter,
       auth: true,
       summary: 'Get the account balances',
@@ -242,7 +223,6 @@ export const operations = {
      */
     createSubAccount: {
       ...routes.company.createSubAccount,
-      id: 'company.createSubAccount',
       request: CreateSubAccountInput,
       auth: true,
       summary: 'Create a sub-account',
@@ -254,7 +234,6 @@ export const operations = {
      */
     registerWebhook: {
       ...routes.company.registerWebhook,
-      id: 'company.registerWebhook',
       request: SubAccountWebhookInput,
       auth: true,
       summary: "Register a sub-account's first webhook",
@@ -266,7 +245,6 @@ export const operations = {
      */
     allowWithdrawalIp: {
       ...routes.company.allowWithdrawalIp,
-      id: 'company.allowWithdrawalIp',
       request: WithdrawalIpInput,
       auth: true,
       summary: "Allow a sub-account's first withdrawal IP",
