@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../../src/seam/limits.js';
 import { type Answer, jsonText, reasonPhrase } from './http.js';
 import { compilePathPattern, type PathMatcher } from './path-pattern.js';
 
@@ -282,7 +283,6 @@ const SERVER_HEADERS = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
-const MAX_DELAY_MS = 2_147_483_647;
 
 function fail(field: string, reason: string): never {
   throw new InvalidFaultError(field, reason);
@@ -367,8 +367,8 @@ function checkFault(
     spec,
     'delayMs',
     (value): value is number =>
-      typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_DELAY_MS,
-    `must be a finite number from 0 to ${MAX_DELAY_MS}`,
+      typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_TIMER_MS,
+    `must be a finite number from 0 to ${MAX_TIMER_MS}`,
   );
   const networkError = optional(spec, 'networkError', isBoolean, 'must be a boolean');
   const malformedBody = optional(spec, 'malformedBody', isBoolean, 'must be a boolean');

@@ -1,31 +1,23 @@
 // Small HTTP helpers shared by the router, the handlers and the server.
 import { readUpTo } from '../../src/seam/body.js';
+import { REASON_PHRASES } from '../../src/seam/reasons.js';
 
 /**
- * The reason phrase of each status code the mock answers with: the mock's one table of them.
+ * The reason phrase of each status code the mock answers with: the service's error statuses the
+ * client also names (`src/seam/reasons.ts`), and those only the mock answers with.
  *
  * @internal
  */
 export const REASONS = {
+  ...REASON_PHRASES,
   200: 'OK',
   201: 'Created',
   204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
   405: 'Method Not Allowed',
   408: 'Request Timeout',
-  409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
 } as const satisfies Readonly<Record<number, string>>;
 
 /**
@@ -188,14 +180,7 @@ export class HttpError extends Error {
   }
 }
 
-/**
- * Whether a parsed JSON value is an object (not an array, not null).
- *
- * @internal
- */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '../../src/seam/records.js';
 
 /**
  * The own property of a parsed JSON object, never one inherited from `Object.prototype`.

@@ -85,13 +85,7 @@ const IN_A_PAGE = typeof (globalThis as { document?: unknown }).document !== 'un
  */
 export const RECEIVER_BODY_LIMIT = 64 * 1024;
 
-/**
- * The longest `webhookTimeoutMs` a timer can wait (2^31 - 1 ms, about 24.8 days); a longer one
- * would fire at once.
- *
- * @internal
- */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+export { MAX_TIMER_MS } from '../../src/seam/limits.js';
 
 /** The first path segment of the mock's control routes. */
 const CONTROL_PREFIX = '/__mock';

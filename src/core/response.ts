@@ -5,6 +5,7 @@ import {
   RedirectError,
   type RequestFacts,
 } from '../errors.js';
+import { REASON_PHRASES } from '../seam/reasons.js';
 import { redactText, redactValue } from '../seam/redact.js';
 import { parseWith } from './parse.js';
 import { abortable, parseRetryAfter } from './retry.js';
@@ -15,23 +16,10 @@ const ignore = () => undefined;
 // call to `decode` without `{ stream: true }` keeps no state between calls.
 const utf8 = /* @__PURE__ */ new TextDecoder();
 
-const REASON_PHRASES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 /** The reason phrase of a status, for an error body without a `message`. @internal */
 export function reasonPhrase(response: Response): string {
-  return REASON_PHRASES[response.status] ?? (response.statusText || `HTTP ${response.status}`);
+  const phrases: Readonly<Record<number, string>> = REASON_PHRASES;
+  return phrases[response.status] ?? (response.statusText || `HTTP ${response.status}`);
 }
 
 /** A body as JSON where it is JSON, else as text. @internal */
