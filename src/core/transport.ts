@@ -260,8 +260,7 @@ export class Transport {
         lease = this.#tokens.held(stale) ?? (await this.#tokens.acquire(signal, stale));
       } catch (error) {
         if (!this.#loginFailures.has(error as object)) throw error;
-        // The call itself was not sent, so any call may wait and try again, even one the service
-        // must never see twice: this one it has not seen at all.
+        // The call was not sent, so any call may wait and retry: docs/decisions/login-failure.md.
         const delayMs = this.#loginRetryDelay(error, retries, maxRetries, method, path);
         if (delayMs === undefined) {
           if (isPaymentApiErrorWithStatus(error, 401)) throw ending(error);

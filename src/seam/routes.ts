@@ -123,7 +123,7 @@ const table = {
       response: CurrencyList,
       retry: true,
     },
-    // Retried, because the same `externalId` is the same deposit (per the provider's public docs).
+    // Retried with the same `externalId`: docs/decisions/deposits-retry.md.
     create: { method: 'POST', path: '/deposit', response: CreateDepositResult, retry: true },
     get: {
       method: 'GET',

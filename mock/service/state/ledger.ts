@@ -126,7 +126,7 @@ export type BalanceAnswer =
 /**
  * One account's money: per currency, the available amount (`totalAmount`) and the amount held by
  * withdrawals not yet paid (`totalHeld`), in integer units (cents for BRL), so any number of
- * operations adds up exactly.
+ * operations adds up exactly. Why the mock keeps one: docs/decisions/mock-ledger.md.
  *
  * @internal
  */

@@ -86,13 +86,7 @@ function knownName(rules: AccessRules, name: string): boolean {
   return rules.ownNames.has(name) || rules.extraNames.has(name);
 }
 
-/**
- * Whether a `Host` header may reach this server. A DNS-rebinding page makes the browser send the
- * page's own domain name, so a name is checked and a port never is: an address (IPv4, IPv6 in
- * brackets) and a loopback name (`localhost`, `*.localhost`) are answered on any port, which is
- * what a port mapping (`docker run -p 8080:4010`), a proxy that drops the port and a client that
- * leaves it out all send; any other name must be the bound one or in `allowedHosts`.
- */
+/** Whether a `Host` header may reach this server: docs/decisions/host-rule.md. */
 function hostAllowed(rules: AccessRules, header: string): boolean {
   const match = HOST_HEADER.exec(header);
   if (!match) return false;
