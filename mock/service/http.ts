@@ -1,6 +1,6 @@
 // Small HTTP helpers shared by the router, the handlers and the server.
 import { readUpTo } from '../../src/seam/body.js';
-import { REASON_PHRASES } from '../../src/seam/reasons.js';
+import { REASON_HEADER, REASON_PHRASES } from '../../src/seam/reasons.js';
 
 /**
  * The reason phrase of each status code the mock answers with: the service's error statuses the
@@ -124,14 +124,7 @@ export function errorResponse(status: number, message = reasonPhrase(status)): A
   return json(status, { message });
 }
 
-/**
- * The response header in which the mock says why it refused a request. The body stays the
- * service's own `{ message }` (the conformance command compares bodies with the real service);
- * the client appends this header's text to its error message.
- *
- * @internal
- */
-export const REASON_HEADER = 'x-mock-reason';
+export { REASON_HEADER } from '../../src/seam/reasons.js';
 
 /**
  * A reason as a header value: printable ASCII only (anything else becomes `?`), at most 300

@@ -5,7 +5,7 @@ import {
   RedirectError,
   type RequestFacts,
 } from '../errors.js';
-import { REASON_PHRASES } from '../seam/reasons.js';
+import { REASON_HEADER, REASON_PHRASES } from '../seam/reasons.js';
 import { redactText, redactValue } from '../seam/redact.js';
 import { parseWith } from './parse.js';
 import { abortable, parseRetryAfter } from './retry.js';
@@ -200,7 +200,7 @@ export function interpret<T>(
     const message =
       typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
     // The mock says why it refused in a header, so the body stays the service's own.
-    const reason = headerText(response, 'x-mock-reason', 300);
+    const reason = headerText(response, REASON_HEADER, 300);
     throw createApiError({
       status,
       serviceMessage: typeof message === 'string' ? message : reasonPhrase(response),

@@ -18,3 +18,12 @@ export const REASON_PHRASES = {
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
 } as const satisfies Readonly<Record<number, string>>;
+
+/**
+ * The response header in which the mock says why it refused a request. The body stays the
+ * service's own `{ message }` (the conformance command compares bodies with the real service);
+ * the client appends this header's text to its error message (`PaymentApiError.reason`).
+ *
+ * @internal
+ */
+export const REASON_HEADER = 'x-mock-reason';
