@@ -25,19 +25,19 @@ const library: Options = {
 
 // The two halves of the table of operations: the client's routes and what the mock adds.
 const operationsTable = new Set(
-  ['./src/routes.ts', './src/operations.ts'].map((path) =>
+  ['./src/seam/routes.ts', './src/seam/operations.ts'].map((path) =>
     fileURLToPath(new URL(path, import.meta.url)),
   ),
 );
 
-// The mock reads the table of operations from src/operations.ts (which spreads the client's
-// src/routes.ts), modules the client entry keeps to itself. The schemas the table names must be
+// The mock reads the table of operations from src/seam/operations.ts (which spreads the client's
+// src/seam/routes.ts), modules the client entry keeps to itself. The schemas the table names must be
 // the client entry's own objects (the OpenAPI document finds them by identity), so in the mock's
 // builds their models come from the package.
 const modelsFromPackage: Plugin = {
   name: 'operations-models-from-package',
   setup(build) {
-    build.onResolve({ filter: /^\.\/models\/index\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\.\/models\/index\.js$/ }, (args) =>
       operationsTable.has(args.importer) ? { path: 'pix-payment-sdk', external: true } : undefined,
     );
   },
@@ -51,7 +51,7 @@ const mock: Options = { ...library, entry: { 'mock/index': 'mock/index.ts' } };
 
 // How each build loads msw, the optional peer that only `mock.handlers` needs: the ES module
 // build and the CommonJS build and the bin require it on first use (the ES module build imports it
-// as it loads under Jest only: mock/msw.ts), the browser build imports it statically so that web
+// as it loads under Jest only: mock/transports/msw/msw.ts), the browser build imports it statically so that web
 // bundlers bundle it beside setupWorker, and the build for Workers and edge functions never
 // loads it.
 // The client's builds carry their own copies of ky and zod/mini (see docs/compatibility.md): Node

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { conformanceCommand } from './conformance/cli.js';
+import { controlRoutes } from './controls/http-routes.js';
 import { startMockServer } from './create.js';
-import { controlRoutes } from './handlers/control.js';
-import { operationLines } from './operations.js';
+import { operationLines } from './service/operations.js';
 
 const HELP = `Usage: pix-payment-mock [options]
        pix-payment-mock conformance --help   (compare the mock with your sandbox)

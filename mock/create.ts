@@ -1,40 +1,15 @@
 // Creation of a mock: its state, its router, and the façade of controls over them; and serving
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
-import { accountControls, accountOf, type Track } from './account-controls.js';
-import { fromFetchRequest, toResponse } from './http.js';
-import { loadMsw } from './msw.js';
-import { createRouter, NETWORK_ERROR, type Router } from './router.js';
-import { assertSupportedRuntime } from './runtime.js';
-import { ServiceState } from './state.js';
-import type {
-  MockAccount,
-  MockFetch,
-  PaymentServiceMock,
-  PaymentServiceMockOptions,
-  RunningMockServer,
-  StartMockServerOptions,
-} from './types.js';
-
-/**
- * The path of `url` relative to the mock's base URL, or `undefined` when the mock does not serve
- * it.
- */
-function relativePath(state: ServiceState, url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (parsed.origin !== state.origin) return undefined;
-  const { pathname } = parsed;
-  if (state.basePath === '') return pathname;
-  if (pathname === state.basePath) return '/';
-  return pathname.startsWith(`${state.basePath}/`)
-    ? pathname.slice(state.basePath.length)
-    : undefined;
-}
+import { accountControls, accountOf, type Track } from './controls/account.js';
+import { createRouter, type MockParts } from './service/router.js';
+import { assertSupportedRuntime } from './service/runtime.js';
+import { ServiceState } from './service/state/service-state.js';
+import { mockFetchOver } from './transports/fetch/fetch.js';
+import { mswHandlersOver } from './transports/msw/handlers.js';
+import type { MockAccount, PaymentServiceMock } from './types/controls.js';
+import type { PaymentServiceMockOptions } from './types/options.js';
+import type { RunningMockServer, StartMockServerOptions } from './types/server.js';
 
 /**
  * Creates a faithful in-memory Pix payment service: the operations of the service document and
@@ -64,12 +39,6 @@ export function createPaymentServiceMock(
   return mockOver({ state, router: createRouter(state) });
 }
 
-/** What the HTTP server serves of a mock: its state (for its limits) and its router. */
-export interface MockParts {
-  readonly state: ServiceState;
-  readonly router: Router;
-}
-
 /**
  * The base of every mock made here: it keeps the mock's parts in a private field, which only this
  * module reads (to serve a mock handed to {@link startMockServer}).
@@ -92,51 +61,10 @@ class MockBase {
 
 /** The mock's controls over its parts. */
 function mockOver(parts: MockParts): PaymentServiceMock {
-  const { state, router } = parts;
-
-  const mockFetch: MockFetch = async (input, init) => {
-    const request = new Request(input, init);
-    if (request.signal.aborted) throw request.signal.reason;
-    const path = relativePath(state, request.url);
-    if (path === undefined) {
-      throw new TypeError('fetch failed', {
-        cause: new Error(
-          `${new URL(request.url).origin} is not served by this mock (${state.baseUrl})`,
-        ),
-      });
-    }
-    const result = await router.handle(fromFetchRequest(request), path, state.auth.callerIp);
-    if (request.signal.aborted) throw request.signal.reason;
-    if (result === NETWORK_ERROR) {
-      throw new TypeError('fetch failed', {
-        cause: new Error('network error injected by mock.faults'),
-      });
-    }
-    // An answer to HEAD has its headers only, as `fetch` over a network gives it.
-    if (request.method === 'HEAD') {
-      return new Response(null, { status: result.status, headers: result.headers });
-    }
-    return toResponse(result);
-  };
+  const { state } = parts;
 
   // Built on first read: msw is an optional peer, needed by this property alone.
   let handlers: ReadonlyArray<HttpHandler> | undefined;
-  const buildHandlers = (): ReadonlyArray<HttpHandler> => {
-    const { http, HttpResponse } = loadMsw();
-    return Object.freeze([
-      http.all(
-        ({ request }) => relativePath(state, request.url) !== undefined,
-        async ({ request }) => {
-          const result = await router.handle(
-            fromFetchRequest(request),
-            relativePath(state, request.url) ?? '/',
-            state.auth.callerIp,
-          );
-          return result === NETWORK_ERROR ? HttpResponse.error() : toResponse(result);
-        },
-      ),
-    ]);
-  };
 
   // The controls that return a promise, by name, with how many of their calls are still running:
   // one still running at `reset()` was most likely not awaited, and what it still does (a webhook
@@ -165,10 +93,10 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       return state.credentials;
     },
     get handlers() {
-      handlers ??= buildHandlers();
+      handlers ??= mswHandlersOver(parts);
       return handlers;
     },
-    fetch: mockFetch,
+    fetch: mockFetchOver(parts),
     customers: main.customers,
     pixKeys: main.pixKeys,
     withdrawals: main.withdrawals,
@@ -277,7 +205,7 @@ export async function startMockServer(
   options: StartMockServerOptions = {},
 ): Promise<RunningMockServer> {
   // Loaded when called: the server module needs node:http, and the browser build swaps it out.
-  const { startServer } = await import('./server.js');
+  const { startServer } = await import('./transports/http/server.js');
   const given = options.mock;
   if (given) return startServer(options, () => ({ mock: given, parts: MockBase.partsOf(given) }));
   const {

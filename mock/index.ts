@@ -13,7 +13,6 @@ export {
   runConformance,
 } from './conformance/index.js';
 export { createPaymentServiceMock, startMockServer } from './create.js';
-export { InvalidFaultError } from './faults.js';
 export {
   type CreateOpenApiDocumentOptions,
   createOpenApiDocument,
@@ -26,10 +25,11 @@ export {
   type OpenApiRequestBody,
   type OpenApiResponse,
   type OpenApiSchema,
-} from './openapi.js';
-export type * from './types.js';
+} from './openapi/document.js';
+export { InvalidFaultError } from './service/faults.js';
 export {
   type TestWebhookDelivery,
   type TestWebhookDeliveryOptions,
   testWebhookDeliveries,
-} from './webhooks.js';
+} from './service/webhooks.js';
+export type * from './types/index.js';

@@ -10,7 +10,6 @@ import {
   TIMEOUT_RULE,
   throwIfIssues,
 } from './core/options.js';
-import { maskEmail } from './core/redact.js';
 import { DEFAULT_BACKOFF, type RetryBackoff } from './core/retry.js';
 import { InMemoryTokenStore, type TokenStore } from './core/tokens.js';
 import { type FetchLike, type RequestOptions, Transport } from './core/transport.js';
@@ -21,6 +20,7 @@ import { Customers } from './resources/customers.js';
 import { Deposits } from './resources/deposits.js';
 import { PixKeys } from './resources/pix-keys.js';
 import { Withdrawals } from './resources/withdrawals.js';
+import { maskEmail } from './seam/redact.js';
 import { VERSION } from './version.js';
 
 /**

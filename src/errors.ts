@@ -1,5 +1,5 @@
-import { escapeControls } from './core/redact.js';
 import type { PixKey } from './models/pix-keys.js';
+import { escapeControls } from './seam/redact.js';
 
 /** Where an issue was found: a path into the input or the response body, and what is wrong. */
 export interface PaymentIssue {

@@ -1,4 +1,3 @@
-import { readUpTo } from './core/body.js';
 import { PaymentValidationError } from './errors.js';
 import type { TransactionDetails, TransactionStatus } from './models/transactions.js';
 import {
@@ -7,6 +6,7 @@ import {
   type WebhookPayload,
 } from './models/webhooks.js';
 import { parseWebhookPayload } from './resources/webhooks.js';
+import { readUpTo } from './seam/body.js';
 
 /**
  * The address the provider sends every webhook from (its published fixed IP, per the provider's

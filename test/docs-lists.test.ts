@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { DENIABLE_OPERATIONS, SERVICE_OPERATIONS } from '../mock/operations.js';
-import { routes } from '../src/routes.js';
+import { DENIABLE_OPERATIONS, SERVICE_OPERATIONS } from '../mock/service/operations.js';
+import { routes } from '../src/seam/routes.js';
 import { withoutCodeBlocks } from './support/markdown.js';
 
 const root = resolve(import.meta.dirname, '..');

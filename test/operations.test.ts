@@ -1,4 +1,4 @@
-// The table of operations (src/operations.ts) is the one source of the service's operations: the
+// The table of operations (src/seam/operations.ts) is the one source of the service's operations: the
 // client's methods, the mock's routes, the OpenAPI document, the README's API map and the bin's
 // help must each show every operation of it exactly once, as the table says.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -12,10 +12,10 @@ import {
 } from 'pix-payment-sdk/mock';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_PROSE } from '../mock/openapi/prose.js';
-import { SERVICE_OPERATIONS } from '../mock/operations.js';
-import { SERVICE_ROUTES } from '../mock/router.js';
-import { operations } from '../src/operations.js';
-import { type Route, routes } from '../src/routes.js';
+import { SERVICE_OPERATIONS } from '../mock/service/operations.js';
+import { SERVICE_ROUTES } from '../mock/service/router.js';
+import { operations } from '../src/seam/operations.js';
+import { type Route, routes } from '../src/seam/routes.js';
 
 const root = new URL('../', import.meta.url);
 const ANY_ID = 'ffffffffffffffffffffffff';
@@ -31,10 +31,12 @@ describe('the table of operations', () => {
   it('names each operation once, `area.method` after its place in the table', () => {
     const ids = SERVICE_OPERATIONS.map((spec) => spec.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const [area, entries] of Object.entries(operations)) {
-      for (const [method, spec] of Object.entries(entries)) {
-        expect(spec.id).toBe(`${area}.${method}`);
-      }
+    const places = Object.entries(operations).flatMap(([area, entries]) =>
+      Object.entries(entries).map(([method, spec]) => ({ id: `${area}.${method}`, spec })),
+    );
+    expect(ids).toEqual(places.map((place) => place.id));
+    for (const [index, { spec }] of places.entries()) {
+      expect(SERVICE_OPERATIONS[index]).toEqual({ ...spec, id: ids[index] });
     }
     expect(new Set(SERVICE_OPERATIONS.map(route)).size).toBe(ids.length);
   });

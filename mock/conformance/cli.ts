@@ -8,7 +8,7 @@ import {
   isPaymentTimeoutError,
   isPaymentValidationError,
 } from 'pix-payment-sdk';
-import { redactText, secretForms } from '../../src/core/redact.js';
+import { redactText, secretForms } from '../../src/seam/redact.js';
 import { type ConformanceReport, runConformance } from './index.js';
 
 /** @internal */

@@ -7,10 +7,10 @@ import {
   PaymentValidationError,
   UnauthorizedError,
 } from 'pix-payment-sdk';
-import { readUpTo } from '../../src/core/body.js';
-import { redactText, redactValue, secretForms } from '../../src/core/redact.js';
+import { readUpTo } from '../../src/seam/body.js';
+import { redactText, redactValue, secretForms } from '../../src/seam/redact.js';
 import { createPaymentServiceMock } from '../create.js';
-import { cryptoRandom, uuid } from '../ids.js';
+import { cryptoRandom, uuid } from '../service/ids.js';
 import {
   FORGED_TOKEN,
   missingReason,

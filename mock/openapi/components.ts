@@ -38,10 +38,10 @@ import {
   WithdrawalRequest,
 } from 'pix-payment-sdk';
 import * as z from 'zod/mini';
-import { EmptyBody } from '../../src/operations.js';
-import { COMPANY_MESSAGES } from '../handlers/company.js';
-import { INSUFFICIENT_BALANCE } from '../handlers/withdrawals.js';
-import { REASONS } from '../http.js';
+import { EmptyBody } from '../../src/seam/operations.js';
+import { COMPANY_MESSAGES } from '../service/handlers/company.js';
+import { INSUFFICIENT_BALANCE } from '../service/handlers/withdrawals.js';
+import { REASONS } from '../service/http.js';
 import {
   balanceFilterExample,
   balanceListExample,

@@ -1,5 +1,5 @@
 // Realistic values for the OpenAPI document: 24-hex ids, ISO 8601 dates, the Portuguese messages.
-import { buildBrCode } from '../br-code.js';
+import { buildBrCode } from '../service/br-code.js';
 
 export const ids = {
   customer: '65f1a2b3c4d5e6f7a8b9c0d1',

@@ -1,6 +1,6 @@
-import { COMPANY_MESSAGES } from '../handlers/company.js';
-import { INSUFFICIENT_BALANCE } from '../handlers/withdrawals.js';
-import type { OperationId } from '../operations.js';
+import { COMPANY_MESSAGES } from '../service/handlers/company.js';
+import { INSUFFICIENT_BALANCE } from '../service/handlers/withdrawals.js';
+import type { OperationId } from '../service/operations.js';
 import {
   balanceFilterExample,
   balanceListExample,

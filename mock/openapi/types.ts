@@ -1,7 +1,6 @@
-// The public types of the OpenAPI document that `createOpenApiDocument()` builds.
-
-// For the `{@link}`s of the documentation only.
-import type { createOpenApiDocument } from '../openapi.js';
+// The public types of the OpenAPI document that `createOpenApiDocument()` builds. Their
+// `{@link createOpenApiDocument}`s resolve in the entry point that exports both (no import here,
+// which would make a cycle with the module that builds the document).
 
 /**
  * A JSON Schema (draft 2020-12) object, the schema dialect of OpenAPI 3.1.

@@ -1,7 +1,7 @@
 import type { PaymentIssue } from '../errors.js';
 import { isPaymentApiError } from '../errors.js';
+import { redactText, secretForms } from '../seam/redact.js';
 import { checkKnownOptions, isRecord } from './options.js';
-import { redactText, secretForms } from './redact.js';
 import { parseLenient } from './response.js';
 
 /**

@@ -1,7 +1,8 @@
 import { type PaymentIssue, PaymentValidationError } from '../errors.js';
+import { MAX_TIMER_MS } from '../seam/limits.js';
 
-// setTimeout's limit: a larger delay fires at once.
-export const MAX_TIMER_MS = 2_147_483_647;
+export { MAX_TIMER_MS } from '../seam/limits.js';
+export { isRecord } from '../seam/records.js';
 
 /** @internal */
 export interface NumberRule {
@@ -30,11 +31,6 @@ export function checkNumber(
       message: `must be ${rule.integer ? 'an integer' : 'a number'} from ${rule.min} to ${rule.max}`,
     });
   }
-}
-
-/** Whether `value` is an object and not an array (`null` is not). @internal */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

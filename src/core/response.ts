@@ -6,8 +6,9 @@ import {
   RedirectError,
   type RequestFacts,
 } from '../errors.js';
+import { REASON_HEADER, REASON_PHRASES } from '../seam/reasons.js';
+import { escapeControls, redactText, redactValue } from '../seam/redact.js';
 import { parseWith } from './parse.js';
-import { escapeControls, redactText, redactValue } from './redact.js';
 import { abortable, parseRetryAfter } from './retry.js';
 
 const ignore = () => undefined;
@@ -19,23 +20,10 @@ const utf8 = /* @__PURE__ */ new TextDecoder();
 // The longest reason kept (the mock's reasons are at most as long).
 const MAX_REASON_CHARS = 300;
 
-const REASON_PHRASES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 /** The reason phrase of a status, for an error body without a `message`. @internal */
 export function reasonPhrase(response: Response): string {
-  return REASON_PHRASES[response.status] ?? (response.statusText || `HTTP ${response.status}`);
+  const phrases: Readonly<Record<number, string>> = REASON_PHRASES;
+  return phrases[response.status] ?? (response.statusText || `HTTP ${response.status}`);
 }
 
 /** A body as JSON where it is JSON, else as text. @internal */
@@ -196,7 +184,7 @@ function responseError(
 // which goes too); then control characters are escaped, anything else outside printable ASCII
 // becomes `?` (as in the mock's own reasons), and the text is cut.
 function reasonOf(response: Response, secrets: () => string[]): string | undefined {
-  const value = response.headers.get('x-mock-reason');
+  const value = response.headers.get(REASON_HEADER);
   if (value === null) return undefined;
   const redacted = redactText(value, secrets(), value.length >= MAX_REASON_CHARS);
   const shown = escapeControls(redacted).replace(/[^\x20-\x7e]/g, '?');

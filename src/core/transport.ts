@@ -9,7 +9,8 @@ import {
   PaymentLoginError,
   PaymentTimeoutError,
 } from '../errors.js';
-import { type CallInput, type ResultOf, type Route, routes } from '../routes.js';
+import { redactCause, scrubError, secretForms } from '../seam/redact.js';
+import { type CallInput, type ResultOf, type Route, routes } from '../seam/routes.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import {
   type CallWatch,
@@ -20,7 +21,6 @@ import {
 } from './observe.js';
 import { checkNumber, RETRIES_RULE, TIMEOUT_RULE, throwIfIssues } from './options.js';
 import { buildPath } from './path.js';
-import { redactCause, scrubError, secretForms } from './redact.js';
 import {
   type AnswerRefusal,
   discardBody,
@@ -345,8 +345,7 @@ export class Transport {
       } catch (error) {
         // A failing tokenStore after an attempt that may have acted must not say "not sent".
         if (!this.#loginFailures.has(error as object)) throw ending(error);
-        // The call itself was not sent, so any call may wait and try again, even one the service
-        // must never see twice: this one it has not seen at all.
+        // The call was not sent, so any call may wait and retry: docs/decisions/login-failure.md.
         const delayMs = this.#loginRetryDelay(error, retries, maxRetries, method, path);
         if (delayMs === undefined) {
           if (isPaymentApiErrorWithStatus(error, 401)) throw ending(error);
@@ -504,7 +503,7 @@ export class Transport {
 
   async #loginOnce(): Promise<string> {
     const { email, password, timeoutMs } = this.#config;
-    // The login's answer is read by the client's stricter schema (src/routes.ts).
+    // The login's answer is read by the client's stricter schema (src/seam/routes.ts).
     const operation = prepare(routes.auth.getToken, { body: { email, password } });
     const watch = this.#observer?.start(operation.method, operation.template, operation.path, true);
     try {

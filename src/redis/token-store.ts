@@ -8,7 +8,8 @@ import {
   type TokenStore,
   type TokenStoreLock,
 } from 'pix-payment-sdk';
-import { redactText } from '../core/redact.js';
+import { MAX_TIMER_MS } from '../seam/limits.js';
+import { redactText } from '../seam/redact.js';
 import {
   commandsOf,
   isRedisClient,
@@ -73,7 +74,6 @@ const DEFAULT_KEY = 'pix-payment-sdk:token';
 // A waiting process asks Redis every 25 ms whether the holder is done: a login takes hundreds of
 // milliseconds, so a waiter starts at most 25 ms after the token is there, for one GET per poll.
 const LOCK_POLL_MS = 25;
-const MAX_TIMER_MS = 2_147_483_647;
 
 // Deletes the token only while it is still the refused one (or whatever it is, without one).
 const DELETE_TOKEN = `local stored = redis.call('GET', KEYS[1])

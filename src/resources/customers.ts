@@ -8,7 +8,7 @@ import {
   UpdateCustomerInput,
 } from '../models/customers.js';
 import type { MessageResult } from '../models/shared.js';
-import { routes } from '../routes.js';
+import { routes } from '../seam/routes.js';
 import { documentIssue } from '../validation.js';
 
 /**

@@ -7,7 +7,7 @@ import type { CreateDepositResult, CreatedDeposit, DepositRequest } from '../mod
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import { formatCents, toCents } from '../money.js';
-import { routes } from '../routes.js';
+import { routes } from '../seam/routes.js';
 import { TransactionCalls } from './transactions.js';
 
 /**

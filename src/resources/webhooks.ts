@@ -32,7 +32,7 @@ export function parseWebhookPayload(body: unknown): WebhookPayload {
   let value = body;
   if (typeof body === 'string' || body instanceof Uint8Array) {
     value = jsonOf(body);
-  } else if (!isRecord(body)) {
+  } else if (!isPlainObject(body)) {
     throw new PaymentValidationError(
       [
         {
@@ -65,7 +65,7 @@ function jsonOf(body: string | Uint8Array): unknown {
 
 // A parsed JSON object: a plain object (of any realm, as under Jest), not an array, a stream, a
 // Request or an ArrayBuffer handed over by mistake.
-function isRecord(body: unknown): body is object {
+function isPlainObject(body: unknown): body is object {
   if (typeof body !== 'object' || body === null) return false;
   const prototype: unknown = Object.getPrototypeOf(body);
   return (

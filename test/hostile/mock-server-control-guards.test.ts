@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PaymentClient } from 'pix-payment-sdk';
 import { type RunningMockServer, startMockServer } from 'pix-payment-sdk/mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accessRules, refusalOf } from '../../mock/server-access.js';
+import { accessRules, refusalOf } from '../../mock/transports/http/server-access.js';
 import { rawJson, rawRequest } from '../support/raw-http.js';
 
 // A web page must not drive the mock server: not by rebinding its own domain to 127.0.0.1 (the

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { controlRoutes } from '../../mock/handlers/control.js';
+import { controlRoutes } from '../../mock/controls/http-routes.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -1,6 +1,6 @@
 // No answer of the mock falls outside what the OpenAPI document declares for the operation: its
 // status is one of the operation's responses and its body validates against that response's
-// schema. The operations come from the table (src/operations.ts), so one added to it is driven
+// schema. The operations come from the table (src/seam/operations.ts), so one added to it is driven
 // too, and this file fails, naming it, until test/support/operation-inputs.ts has its inputs.
 // Each operation is called through MSW, mock.fetch and real HTTP: valid calls, missing and bad
 // tokens, a denied action, a caller outside the allowlist, unknown and malformed path parameters,
@@ -16,7 +16,7 @@ import {
   type OpenApiOperation,
 } from 'pix-payment-sdk/mock';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_OPERATIONS, type ServiceOperation } from '../../mock/operations.js';
+import { SERVICE_OPERATIONS, type ServiceOperation } from '../../mock/service/operations.js';
 import { type MockSession, mockPerTest } from '../support/mock-suite.js';
 import { mockTransports } from '../support/mock-transports.js';
 import {

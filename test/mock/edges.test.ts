@@ -6,7 +6,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { createPaymentServiceMock, startMockServer } from 'pix-payment-sdk/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertSupportedRuntime } from '../../mock/runtime.js';
+import { assertSupportedRuntime } from '../../mock/service/runtime.js';
 
 const root = resolve(import.meta.dirname, '../..');
 

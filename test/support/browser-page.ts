@@ -1,4 +1,4 @@
-// The page of the browser test (test/mock/browser.test.ts), bundled for the browser: the merchant
+// The page of the browser test (test/mock/transports/browser.test.ts), bundled for the browser: the merchant
 // flow through `setupWorker`, the client's own `fetch` intercepted by msw's service worker.
 import { setupWorker } from 'msw/browser';
 import { buildWithdrawal, PaymentClient, selectCurrency } from 'pix-payment-sdk';

@@ -2,7 +2,7 @@
 // mock), and the ways to spoil it that apply to any operation, derived from its entry in the
 // table (path parameters, body, authentication). Used by test/mock/declared-answers.test.ts.
 import { isValidCpf } from 'pix-payment-sdk';
-import type { ServiceOperation } from '../../mock/operations.js';
+import type { ServiceOperation } from '../../mock/service/operations.js';
 import { type Api, type MockSession, UNKNOWN_ID } from './mock-suite.js';
 
 /** A request to an operation, as sent byte for byte. */
