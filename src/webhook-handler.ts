@@ -224,6 +224,8 @@ const DEFAULT_MAX_BODY_BYTES = 16_384;
 const DEFAULT_MAX_IN_FLIGHT = 1_000;
 // Seconds a sender is asked to wait before it delivers again (a busy handler, a store down).
 const RETRY_AFTER_SECONDS = '5';
+// How often a failed done or release is tried again, within the lease.
+const STORE_RETRY_MS = 250;
 // At most this many expired claims are taken over per store call in recover().
 const RECOVER_BATCH = 100;
 
@@ -425,12 +427,25 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   };
 
-  /** Runs `step` on the store; a failure is reported, never thrown (the claim then expires). */
+  /**
+   * Runs `done` or `release` on the store, trying again for up to a lease while the store fails
+   * (Redis restarting), so that an event handed over is marked done before anyone may take it
+   * over. A step that still fails is reported, never thrown: the claim then runs out, and the
+   * event is handed over again (by `recover()` or a resend), not lost.
+   */
   async function storeStep(payload: WebhookPayload, step: () => Promise<unknown>): Promise<void> {
-    try {
-      await step();
-    } catch (error) {
-      safeReport(error, 'store-failed', payload);
+    const tries = Math.max(1, Math.floor((store.leaseMs ?? 0) / STORE_RETRY_MS));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await step();
+        return;
+      } catch (error) {
+        if (attempt >= tries) {
+          safeReport(error, 'store-failed', payload);
+          return;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, STORE_RETRY_MS));
     }
   }
 
