@@ -28,6 +28,7 @@ const FILE_GROUPS = {
   'src/money.ts': 'Models',
   'src/errors.ts': 'Errors',
   'src/webhook-handler.ts': 'Webhooks',
+  'src/webhook-store.ts': 'Webhooks',
 };
 
 /** Files whose declarations belong to the resource their name speaks of (`buildWithdrawal`). */

@@ -37,9 +37,20 @@ export interface WebhookEventKey {
  * ```
  */
 export type WebhookClaim =
-  | { readonly outcome: 'claimed'; readonly token: string }
-  | { readonly outcome: 'done' }
-  | { readonly outcome: 'busy' };
+  | {
+      /** This process holds the event. */
+      readonly outcome: 'claimed';
+      /** The claim's owner token. */
+      readonly token: string;
+    }
+  | {
+      /** Handed over already. */
+      readonly outcome: 'done';
+    }
+  | {
+      /** Another process holds an unexpired claim. */
+      readonly outcome: 'busy';
+    };
 
 /**
  * A claim whose lease ran out before it was marked done or released (its holder died, or lost the
@@ -198,7 +209,12 @@ export class InMemoryWebhookStore implements WebhookEventStore {
   }
 
   /** How many done events and claims it holds now. */
-  get size(): { readonly done: number; readonly claims: number } {
+  get size(): {
+    /** Done events remembered. */
+    readonly done: number;
+    /** Claims held. */
+    readonly claims: number;
+  } {
     return { done: this.#done.size, claims: this.#claims.size };
   }
 
