@@ -407,8 +407,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   const store =
     options.store ?? new InMemoryWebhookStore({ rememberEvents: options.rememberEvents });
-  const account =
-    options.account === undefined ? accountOf(client) : Promise.resolve(options.account);
+  // Computed at the first delivery, not here: a Worker's global scope may not use Web Crypto.
+  let accountPromise: Promise<string> | undefined;
+  const account = () =>
+    (accountPromise ??=
+      options.account === undefined ? accountOf(client) : Promise.resolve(options.account));
   const pending = new Set<Promise<void>>();
   // Deliveries being read, claimed, confirmed or handed over now.
   let inFlight = 0;
@@ -527,7 +530,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   }
 
   const keyOf = async (payload: WebhookPayload): Promise<WebhookEventKey> => ({
-    account: await account,
+    account: await account(),
     operation: payload.operation,
     id: payload.id,
     status: payload.status,
@@ -587,7 +590,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   };
 
   async function recover(): Promise<number> {
-    const owner = await account;
+    const owner = await account();
     let taken = 0;
     for (;;) {
       const room = Math.min(RECOVER_BATCH, maxInFlight - inFlight);
