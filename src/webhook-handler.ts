@@ -1,5 +1,4 @@
 import { readUpTo } from './core/body.js';
-import { tokenAccount } from './core/tokens.js';
 import { PaymentValidationError } from './errors.js';
 import type { TransactionDetails, TransactionStatus } from './models/transactions.js';
 import {
@@ -135,7 +134,7 @@ export interface WebhookHandlerOptions {
   /**
    * The account whose events these are, in the store's keys, so that handlers of several accounts
    * can share a store without taking over each other's events.
-   * @default the SHA-256 of the client's base URL and e-mail (`tokenAccount`), or `'default'` for a client without them
+   * @default `client.account()`: the SHA-256 of the client's base URL and e-mail (`tokenAccount`); `'default'` for a client without it
    */
   readonly account?: string | undefined;
   /**
@@ -348,12 +347,13 @@ function disagreement(
   };
 }
 
-/** The account of a `PaymentClient` (its `baseUrl` and `email`), else `'default'`. */
+/** The account of a `PaymentClient` (`client.account()`), else `'default'`. */
 async function accountOf(client: WebhookHandlerClient): Promise<string> {
-  const { baseUrl, email } = client as { baseUrl?: unknown; email?: unknown };
-  if (typeof baseUrl !== 'string' || typeof email !== 'string') return 'default';
+  const { account } = client as { account?: unknown };
+  if (typeof account !== 'function') return 'default';
   try {
-    return await tokenAccount(baseUrl, email);
+    const named: unknown = await account.call(client);
+    return typeof named === 'string' && named !== '' ? named : 'default';
   } catch {
     return 'default';
   }

@@ -379,6 +379,33 @@ describe('createWebhookHandler: what it remembers, and how much it takes on', ()
   });
 });
 
+describe('createWebhookHandler: accounts', () => {
+  it("keys events by the client's account, so handlers of two accounts sharing a store each hand over their own", async () => {
+    const payload = await settled('PAID');
+    const store = new InMemoryWebhookStore();
+    const claims: string[] = [];
+    const watched: WebhookEventStore = {
+      claim: (key, delivery) => {
+        claims.push(key.account);
+        return store.claim(key, delivery);
+      },
+      done: (key, token) => store.done(key, token),
+      release: (key, token) => store.release(key, token),
+      takeExpired: (account, limit) => store.takeExpired(account, limit),
+    };
+    const ours = recorded({ store: watched });
+    const theirs = recorded({ store: watched, account: 'another-account' });
+    for (const { handler } of [ours, theirs, ours]) {
+      expect((await handler(post(payload))).status).toBe(200);
+      await handler.idle();
+    }
+    expect(claims).toEqual([await client.account(), 'another-account', await client.account()]);
+    expect(claims[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(ours.events).toHaveLength(1);
+    expect(theirs.events).toHaveLength(1);
+  });
+});
+
 describe('InMemoryWebhookStore', () => {
   const key = (id: string, status = 'PAID') => ({
     account: 'a',
