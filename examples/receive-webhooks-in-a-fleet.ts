@@ -28,11 +28,9 @@ import {
 import { startMockServer } from 'pix-payment-sdk/mock';
 import { RedisWebhookStore } from 'pix-payment-sdk/redis';
 import { createClient } from 'redis';
-import { locate } from '../test/support/externals.js';
-import { type RedisServer, startRedisServer } from '../test/support/redis-server.js';
+import { redisForExample } from '../test/support/redis-server.js';
 
 const LEASE_MS = 1_000;
-const env = process.env;
 
 /** Serves `handler` on 127.0.0.1; resolves with its URL and a way to stop it. */
 async function serve(handler: WebhookHandler) {
@@ -54,15 +52,9 @@ async function serve(handler: WebhookHandler) {
   };
 }
 
-let throwaway: RedisServer | undefined;
-const installed = env.REDIS_URL ? undefined : locate('redis');
-if (!env.REDIS_URL && installed) throwaway = await startRedisServer(installed);
-const redisUrl = env.REDIS_URL ?? throwaway?.url;
+const { url: redisUrl, throwaway } = await redisForExample();
 if (redisUrl === undefined) {
-  console.log(
-    'SKIPPED: this example needs Redis, and redis-server is not installed here.\n' +
-      '  Install it (sudo apt-get install redis-server) or set REDIS_URL=redis://host:6379, then run it again.',
-  );
+  // redisForExample said why.
 } else {
   const url: string = redisUrl;
   const service = await startMockServer({ port: 0 });

@@ -125,3 +125,25 @@ export async function startRedisServer(
     },
   };
 }
+
+/**
+ * The Redis an example runs against: `REDIS_URL` when set, else a throwaway redis-server when one
+ * is installed (`throwaway`, to close at the end); without either, `url` is undefined and the
+ * example has been told to say so (`skipNote` is printed after the install hint).
+ */
+export async function redisForExample(
+  skipNote = '',
+): Promise<{ url: string | undefined; throwaway: RedisServer | undefined }> {
+  const { locate } = await import('./externals.js');
+  const fromEnv = process.env.REDIS_URL;
+  const installed = fromEnv ? undefined : locate('redis');
+  const throwaway = !fromEnv && installed ? await startRedisServer(installed) : undefined;
+  const url = fromEnv ?? throwaway?.url;
+  if (url === undefined) {
+    console.log(
+      'SKIPPED: this example needs Redis, and redis-server is not installed here.\n' +
+        `  Install it (sudo apt-get install redis-server) or set REDIS_URL=redis://host:6379, then run it again.${skipNote}`,
+    );
+  }
+  return { url, throwaway };
+}
