@@ -23,8 +23,7 @@ import { type LogFields, PaymentClient } from 'pix-payment-sdk';
 import { startMockServer } from 'pix-payment-sdk/mock';
 import { RedisTokenStore } from 'pix-payment-sdk/redis';
 import { createClient } from 'redis';
-import { locate } from '../test/support/externals.js';
-import { type RedisServer, startRedisServer } from '../test/support/redis-server.js';
+import { redisForExample } from '../test/support/redis-server.js';
 
 const PROCESSES = 5;
 const env = process.env;
@@ -67,16 +66,11 @@ if (env.SHARED_TOKEN_KEY) {
   redis.destroy();
 } else {
   // ---- parent process --------------------------------------------------------------------------
-  let throwaway: RedisServer | undefined;
-  const installed = env.REDIS_URL ? undefined : locate('redis');
-  if (!env.REDIS_URL && installed) throwaway = await startRedisServer(installed);
-  const redisUrl = env.REDIS_URL ?? throwaway?.url;
+  const { url: redisUrl, throwaway } = await redisForExample(
+    '\n  The same sharing without Redis: npx tsx examples/share-token-with-a-file.ts',
+  );
   if (redisUrl === undefined) {
-    console.log(
-      'SKIPPED: this example needs Redis, and redis-server is not installed here.\n' +
-        '  Install it (sudo apt-get install redis-server) or set REDIS_URL=redis://host:6379, then run it again.\n' +
-        '  The same sharing without Redis: npx tsx examples/share-token-with-a-file.ts',
-    );
+    // redisForExample said why.
   } else {
     const running = real ? undefined : await startMockServer({ port: 0 });
     const baseUrl = running?.url ?? env.PAYMENT_BASE_URL!;

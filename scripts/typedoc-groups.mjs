@@ -33,6 +33,7 @@ const FILE_GROUPS = {
   'src/errors.ts': 'Errors',
   'src/insufficient-balance.ts': 'Errors',
   'src/webhook-handler.ts': 'Webhooks',
+  'src/webhook-store.ts': 'Webhooks',
 };
 
 /** Files whose declarations belong to the resource their name speaks of (`buildWithdrawal`). */

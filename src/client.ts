@@ -11,7 +11,7 @@ import {
   throwIfIssues,
 } from './core/options.js';
 import { DEFAULT_BACKOFF, type RetryBackoff } from './core/retry.js';
-import { InMemoryTokenStore, type TokenStore } from './core/tokens.js';
+import { InMemoryTokenStore, type TokenStore, tokenAccount } from './core/tokens.js';
 import { type FetchLike, type RequestOptions, Transport } from './core/transport.js';
 import { readLimits, type WithdrawalLimits } from './core/withdrawal-limit.js';
 import { PaymentError, type PaymentIssue } from './errors.js';
@@ -363,6 +363,19 @@ export class PaymentClient {
   /** The service's base URL, normalised (no trailing slash). */
   get baseUrl(): string {
     return this.#baseUrl;
+  }
+
+  /**
+   * The account this client acts for, as shared stores key it: the one-way SHA-256 (hex) of the
+   * base URL and the e-mail, as {@link tokenAccount} computes it. It names neither.
+   *
+   * @example
+   * ```ts
+   * const account = await client.account(); // '3f0c…', the webhook store's and token store's key part
+   * ```
+   */
+  account(): Promise<string> {
+    return tokenAccount(this.#baseUrl, this.#email);
   }
 
   /**

@@ -121,3 +121,11 @@ export {
   type WebhookHandlerOptions,
   type WebhookRequestContext,
 } from './webhook-handler.js';
+export {
+  type ExpiredWebhookClaim,
+  InMemoryWebhookStore,
+  type InMemoryWebhookStoreOptions,
+  type WebhookClaim,
+  type WebhookEventKey,
+  type WebhookEventStore,
+} from './webhook-store.js';

@@ -22,7 +22,9 @@ export type LogFields = Readonly<Record<string, string | number | boolean | unde
  * `RedisTokenStore` (`pix-payment-sdk/redis`) logs to its
  * own `logger` when Redis stops answering (`token-store-unavailable`, so the client logs in
  * without it) and answers again (`token-store-available`), and when a wait for its login lock
- * reaches `lockTtlMs` (`token-lock-timeout`).
+ * reaches `lockTtlMs` (`token-lock-timeout`); its `RedisWebhookStore` logs when Redis stops
+ * answering (`webhook-store-unavailable`, so webhook deliveries are answered 503) and answers
+ * again (`webhook-store-available`).
  *
  * @example
  * ```ts
@@ -45,7 +47,9 @@ export type LogEvent =
   | 'token-store-unavailable'
   | 'token-store-available'
   | 'token-lock-timeout'
-  | 'hook-failed';
+  | 'hook-failed'
+  | 'webhook-store-unavailable'
+  | 'webhook-store-available';
 
 /**
  * Where the client writes what it does. `console` fits, and so does any logger with some of these

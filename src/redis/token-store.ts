@@ -1,7 +1,5 @@
 import {
   type CachedToken,
-  type LogEvent,
-  type LogFields,
   type Logger,
   type PaymentIssue,
   PaymentValidationError,
@@ -9,13 +7,8 @@ import {
   type TokenStoreLock,
 } from 'pix-payment-sdk';
 import { MAX_TIMER_MS } from '../seam/limits.js';
-import { redactText } from '../seam/redact.js';
-import {
-  commandsOf,
-  isRedisClient,
-  type RedisTokenStoreClient,
-  type TokenStoreCommands,
-} from './commands.js';
+import { commandsOf, isRedisClient, type RedisTokenStoreClient } from './commands.js';
+import { CommandRunner, text } from './runner.js';
 
 /**
  * Options of {@link RedisTokenStore}. Only `client` is required.
@@ -88,21 +81,8 @@ return redis.call('DEL', KEYS[1])`;
 const RELEASE_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false };
-
-class CommandTimeout extends Error {
-  override name = 'TimeoutError';
-}
-
 // Redis unavailable: the client logs in on its own, without waiting for anyone.
 const LOGIN_ALONE: TokenStoreLock = { release: async () => undefined };
-
-function text(reply: unknown): string | undefined {
-  if (typeof reply === 'string') return reply;
-  // A client configured to map strings to Buffers.
-  if (reply instanceof Uint8Array) return new TextDecoder().decode(reply);
-  return undefined;
-}
 
 function parseToken(raw: string | undefined): CachedToken | undefined {
   if (raw === undefined) return undefined;
@@ -179,23 +159,28 @@ function checkOptions(options: RedisTokenStoreOptions): void {
  * ```
  */
 export class RedisTokenStore implements TokenStore {
-  readonly #client: TokenStoreCommands;
+  readonly #redis: CommandRunner;
   readonly #key: string;
   readonly #fixedKey: boolean;
   readonly #lockTtlMs: number;
-  readonly #commandTimeoutMs: number;
-  readonly #logger: Logger | undefined;
-  #unavailable = false;
 
   /** @throws `PaymentValidationError` (from `pix-payment-sdk`) for a bad option. */
   constructor(options: RedisTokenStoreOptions) {
     checkOptions(options);
-    this.#client = commandsOf(options.client);
+    this.#redis = new CommandRunner(
+      commandsOf(options.client),
+      options.commandTimeoutMs ?? 1_000,
+      options.logger,
+      {
+        down: 'token-store-unavailable',
+        up: 'token-store-available',
+        downMessage: 'Redis unavailable; logging in without it',
+        upMessage: 'Redis answers again; sharing the token',
+      },
+    );
     this.#key = options.key ?? DEFAULT_KEY;
     this.#fixedKey = options.key !== undefined;
     this.#lockTtlMs = options.lockTtlMs ?? 10_000;
-    this.#commandTimeoutMs = options.commandTimeoutMs ?? 1_000;
-    this.#logger = options.logger;
   }
 
   /**
@@ -222,7 +207,7 @@ export class RedisTokenStore implements TokenStore {
   /** The stored token of `account`, or `undefined` when Redis holds none (or cannot be reached). */
   async get(account?: string): Promise<CachedToken | undefined> {
     const key = this.keyOf(account);
-    const reply = await this.#run('get', key, () => this.#client.get(key));
+    const reply = await this.#redis.run('get', key, () => this.#redis.commands.get(key));
     return reply.ok ? parseToken(text(reply.value)) : undefined;
   }
 
@@ -239,14 +224,16 @@ export class RedisTokenStore implements TokenStore {
         : { token: token.token, expiresAt: token.expiresAt, ...bound },
     );
     if (token.expiresAt === undefined) {
-      await this.#run('set', key, () => this.#client.set(key, value), [token.token]);
+      await this.#redis.run('set', key, () => this.#redis.commands.set(key, value), [token.token]);
       return;
     }
     // Relative (PX), not absolute (PXAT): a Redis host whose clock differs from ours still
     // forgets the token when it expires.
     const ttlMs = Math.ceil(token.expiresAt - Date.now());
     if (ttlMs <= 0) return;
-    await this.#run('set', key, () => this.#client.set(key, value, { pxMs: ttlMs }), [token.token]);
+    await this.#redis.run('set', key, () => this.#redis.commands.set(key, value, { pxMs: ttlMs }), [
+      token.token,
+    ]);
   }
 
   /**
@@ -256,7 +243,12 @@ export class RedisTokenStore implements TokenStore {
   async delete(token?: string, account?: string): Promise<void> {
     const key = this.keyOf(account);
     const args = token === undefined ? [] : [token];
-    await this.#run('delete', key, () => this.#client.eval(DELETE_TOKEN, [key], args), args);
+    await this.#redis.run(
+      'delete',
+      key,
+      () => this.#redis.commands.eval(DELETE_TOKEN, [key], args),
+      args,
+    );
   }
 
   /**
@@ -268,15 +260,15 @@ export class RedisTokenStore implements TokenStore {
     const key = this.keyOf(account);
     const lockKey = `${key}:lock`;
     const holder = crypto.randomUUID();
-    const taken = await this.#run('lock', key, () =>
-      this.#client.set(lockKey, holder, { nx: true, pxMs: this.#lockTtlMs }),
+    const taken = await this.#redis.run('lock', key, () =>
+      this.#redis.commands.set(lockKey, holder, { nx: true, pxMs: this.#lockTtlMs }),
     );
     if (!taken.ok) return LOGIN_ALONE;
     if (taken.value !== null && taken.value !== undefined) {
       return {
         release: async () => {
-          await this.#run('unlock', key, () =>
-            this.#client.eval(RELEASE_LOCK, [lockKey], [holder]),
+          await this.#redis.run('unlock', key, () =>
+            this.#redis.commands.eval(RELEASE_LOCK, [lockKey], [holder]),
           );
         },
       };
@@ -285,90 +277,26 @@ export class RedisTokenStore implements TokenStore {
   }
 
   async #waitForHolder(key: string, lockKey: string): Promise<TokenStoreLock | undefined> {
-    const seen = await this.#run('lock', key, () => this.#client.get(lockKey));
+    const seen = await this.#redis.run('lock', key, () => this.#redis.commands.get(lockKey));
     if (!seen.ok) return LOGIN_ALONE;
     const other = text(seen.value);
     // No hold outlasts lockTtlMs, so neither does the wait for one.
     const deadline = Date.now() + this.#lockTtlMs;
     while (other !== undefined && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-      const reply = await this.#run('lock', key, () => this.#client.get(lockKey));
+      const reply = await this.#redis.run('lock', key, () => this.#redis.commands.get(lockKey));
       if (!reply.ok) return LOGIN_ALONE;
       // Released, expired or taken over: the hold this process waited for has ended.
       if (text(reply.value) !== other) return undefined;
     }
     if (other !== undefined) {
-      this.#log('warn', 'token-lock-timeout', 'waited lockTtlMs for the token lock', {
+      this.#redis.log('warn', 'token-lock-timeout', 'waited lockTtlMs for the token lock', {
         key,
         operation: 'lock',
         lockTtlMs: this.#lockTtlMs,
       });
     }
     return undefined;
-  }
-
-  /**
-   * Runs one command with a time limit. A failure is logged and reported as `{ ok: false }`,
-   * never thrown: the client then works without Redis.
-   */
-  async #run<T>(
-    operation: string,
-    key: string,
-    command: () => Promise<T>,
-    secrets: ReadonlyArray<string> = [],
-  ): Promise<Outcome<T>> {
-    if (!this.#client.ready()) {
-      return this.#failed(operation, key, 'the Redis client is not connected');
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      const pending = (async () => command())();
-      // A command that times out may still fail later; nobody is listening by then.
-      pending.catch(() => undefined);
-      const value = await Promise.race([
-        pending,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new CommandTimeout(`no answer in ${this.#commandTimeoutMs} ms`)),
-            this.#commandTimeoutMs,
-          );
-        }),
-      ]);
-      if (this.#unavailable) {
-        this.#unavailable = false;
-        this.#log('info', 'token-store-available', 'Redis answers again; sharing the token', {
-          key,
-          operation,
-        });
-      }
-      return { ok: true, value };
-    } catch (error) {
-      const { name, message } =
-        error instanceof Error ? error : { name: 'Error', message: String(error) };
-      return this.#failed(operation, key, redactText(`${name}: ${message}`, secrets).slice(0, 300));
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  #failed(operation: string, key: string, reason: string): { ok: false } {
-    // Warn once per outage; each failure during it is still visible at debug level.
-    const level = this.#unavailable ? 'debug' : 'warn';
-    this.#unavailable = true;
-    this.#log(level, 'token-store-unavailable', 'Redis unavailable; logging in without it', {
-      key,
-      operation,
-      reason,
-    });
-    return { ok: false };
-  }
-
-  #log(level: keyof Logger, event: LogEvent, message: string, fields: LogFields): void {
-    try {
-      this.#logger?.[level]?.(`pix-payment-sdk: ${message}`, { event, ...fields });
-    } catch {
-      // A failing logger must not fail a payment.
-    }
   }
 
   /** What `JSON.stringify(store)` shows: the key, never the token or the client. */

@@ -1,77 +1,14 @@
 import { createServer, type Socket } from 'node:net';
 import { inspect } from 'node:util';
-import { Redis as IoRedis5 } from 'ioredis5';
-import { Redis as IoRedis6 } from 'ioredis6';
 import { PaymentClient, PaymentValidationError } from 'pix-payment-sdk';
 import { createPaymentServiceMock } from 'pix-payment-sdk/mock';
-import {
-  type IoRedisTokenStoreClient,
-  RedisTokenStore,
-  type RedisTokenStoreOptions,
-} from 'pix-payment-sdk/redis';
-import { createClient } from 'redis';
-import { createClient as createClient5 } from 'redis5';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RedisTokenStore, type RedisTokenStoreOptions } from 'pix-payment-sdk/redis';
+import { describe, expect, it, vi } from 'vitest';
 import { recordingLogger } from '../support/client-setup.js';
 import { requireExternal } from '../support/externals.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { majors, redisForSuite } from '../support/redis-clients.js';
 
 const redisServer = requireExternal('redis');
-
-/** A connected client of the `redis` package, as the test's own admin connection uses it. */
-interface Admin {
-  get(key: string): Promise<unknown>;
-  set(key: string, value: string, options?: object): Promise<unknown>;
-  sendCommand(args: string[]): Promise<unknown>;
-  destroy(): void;
-}
-
-/** A connected client handed to a store, whatever its library. */
-interface Connection {
-  readonly client: RedisTokenStoreOptions['client'];
-  /** Whether the client is connected (node-redis `isReady`, ioredis `status === 'ready'`). */
-  ready(): boolean;
-  close(): void;
-}
-
-const nodeRedis = (create: typeof createClient) => async (url: string) => {
-  // node-redis needs an 'error' listener, or a lost connection crashes the process.
-  const client = await create({ url })
-    .on('error', () => undefined)
-    .connect();
-  return { client, ready: () => client.isReady, close: () => client.destroy() };
-};
-
-// ioredis, as merchants create it; it reconnects on its own. An 'error' listener keeps a lost
-// connection from being reported as an unhandled error. The client goes to the store uncast.
-interface IoRedisLike extends IoRedisTokenStoreClient {
-  connect(): Promise<unknown>;
-  disconnect(): void;
-}
-const ioredis = (create: (url: string) => IoRedisLike) => async (url: string) => {
-  const client = create(url);
-  await client.connect();
-  return { client, ready: () => client.status === 'ready', close: () => client.disconnect() };
-};
-
-// The store runs against a client of each supported major of node-redis (the peer range, 5 or 6)
-// and of ioredis (5 or 6).
-const majors: ReadonlyArray<{ name: string; connect(url: string): Promise<Connection> }> = [
-  { name: 'redis 6', connect: nodeRedis(createClient) },
-  { name: 'redis 5', connect: nodeRedis(createClient5 as unknown as typeof createClient) },
-  {
-    name: 'ioredis 6',
-    connect: ioredis((url) =>
-      new IoRedis6(url, { lazyConnect: true }).on('error', () => undefined),
-    ),
-  },
-  {
-    name: 'ioredis 5',
-    connect: ioredis((url) =>
-      new IoRedis5(url, { lazyConnect: true }).on('error', () => undefined),
-    ),
-  },
-];
 
 describe('RedisTokenStore options', () => {
   it('a bad option is a PaymentValidationError naming it', () => {
@@ -92,29 +29,9 @@ describe('RedisTokenStore options', () => {
 });
 
 describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $name', (major) => {
-  let server: RedisServer;
-  let admin: Admin;
-  const opened: Connection[] = [];
+  const suite = redisForSuite(redisServer!, major);
+  const { connect } = suite;
   let sequence = 0;
-
-  beforeAll(async () => {
-    server = await startRedisServer(redisServer!);
-    admin = (await createClient({ url: server.url })
-      .on('error', () => undefined)
-      .connect()) as unknown as Admin;
-  }, 30_000);
-
-  afterAll(async () => {
-    admin?.destroy();
-    for (const connection of opened) connection.close();
-    await server?.close();
-  });
-
-  async function connect(): Promise<Connection> {
-    const connection = await major.connect(server.url);
-    opened.push(connection);
-    return connection;
-  }
 
   /** A store on a key of the test's own, over a connection of its own. */
   async function store(options: Partial<RedisTokenStoreOptions> = {}) {
@@ -122,13 +39,13 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     return new RedisTokenStore({ client: (await connect()).client, ...options, key });
   }
 
-  const ttl = (key: string) => admin.sendCommand(['PTTL', key]) as Promise<number>;
+  const ttl = (key: string) => suite.admin.sendCommand(['PTTL', key]) as Promise<number>;
 
   it('set: the token is stored as JSON under the key, and Redis forgets it at its exp', async () => {
     const tokens = await store();
     const expiresAt = Date.now() + 60_000;
     await tokens.set({ token: 'header.payload.signature', expiresAt });
-    expect(JSON.parse(String(await admin.get(tokens.key)))).toEqual({
+    expect(JSON.parse(String(await suite.admin.get(tokens.key)))).toEqual({
       token: 'header.payload.signature',
       expiresAt,
     });
@@ -145,14 +62,14 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     expect(await lasting.get()).toEqual({ token: 'opaque' });
     const expired = await store();
     await expired.set({ token: 'old', expiresAt: Date.now() - 1 });
-    expect(await admin.get(expired.key)).toBeNull();
+    expect(await suite.admin.get(expired.key)).toBeNull();
   });
 
   it('get: nothing, or anything but a stored token under the key, is no token', async () => {
     const tokens = await store();
     expect(await tokens.get()).toBeUndefined();
     for (const garbage of ['not json', '42', '{"token":""}', '{"expiresAt":1}', 'null']) {
-      await admin.set(tokens.key, garbage);
+      await suite.admin.set(tokens.key, garbage);
       expect(await tokens.get()).toBeUndefined();
     }
   });
@@ -163,10 +80,10 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     await tokens.delete('refused');
     expect(await tokens.get()).toEqual({ token: 'fresh-from-another-process' });
     await tokens.delete('fresh-from-another-process');
-    expect(await admin.get(tokens.key)).toBeNull();
+    expect(await suite.admin.get(tokens.key)).toBeNull();
     await tokens.set({ token: 'any' });
     await tokens.delete();
-    expect(await admin.get(tokens.key)).toBeNull();
+    expect(await suite.admin.get(tokens.key)).toBeNull();
   });
 
   it('lock: SET NX PX lockTtlMs; a second caller waits, and is told to read again once the holder releases', async () => {
@@ -184,29 +101,29 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     expect(settled).toBe(false);
     await held!.release();
     await expect(waiting).resolves.toBeUndefined();
-    expect(await admin.get(`${first.key}:lock`)).toBeNull();
+    expect(await suite.admin.get(`${first.key}:lock`)).toBeNull();
   });
 
   it('release: a holder whose hold expired does not release the lock another has taken since', async () => {
     const first = await store({ lockTtlMs: 150 });
     const late = await first.lock();
-    await vi.waitFor(async () => expect(await admin.get(`${first.key}:lock`)).toBeNull(), {
+    await vi.waitFor(async () => expect(await suite.admin.get(`${first.key}:lock`)).toBeNull(), {
       timeout: 10_000,
     });
     const second = new RedisTokenStore({ client: (await connect()).client, key: first.key });
     const current = await second.lock();
-    const holder = await admin.get(`${first.key}:lock`);
+    const holder = await suite.admin.get(`${first.key}:lock`);
     expect(holder).not.toBeNull();
     await late!.release();
-    expect(await admin.get(`${first.key}:lock`)).toBe(holder);
+    expect(await suite.admin.get(`${first.key}:lock`)).toBe(holder);
     await current!.release();
-    expect(await admin.get(`${first.key}:lock`)).toBeNull();
+    expect(await suite.admin.get(`${first.key}:lock`)).toBeNull();
   });
 
   it('lock: a holder that died frees the lock at its expiry, and the waiters go on', async () => {
     const tokens = await store();
     // What a killed process leaves behind: its hold, with the expiry it was taken with.
-    await admin.set(`${tokens.key}:lock`, 'dead-holder', { PX: 2_000 });
+    await suite.admin.set(`${tokens.key}:lock`, 'dead-holder', { PX: 2_000 });
     await expect(tokens.lock()).resolves.toBeUndefined();
     const mine = await tokens.lock();
     expect(mine).toBeDefined();
@@ -217,7 +134,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     const logger = recordingLogger();
     const tokens = await store({ lockTtlMs: 200, logger });
     // A hold that outlasts this store's lockTtlMs (another process configured a longer one).
-    await admin.set(`${tokens.key}:lock`, 'slow-holder', { PX: 60_000 });
+    await suite.admin.set(`${tokens.key}:lock`, 'slow-holder', { PX: 60_000 });
     await expect(tokens.lock()).resolves.toBeUndefined();
     expect(logger.lines).toMatchObject([
       { level: 'warn', fields: { event: 'token-lock-timeout', key: tokens.key } },
@@ -241,7 +158,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     await Promise.all(clients.map((client) => client.withdrawals.listCurrencies()));
     const logins = mock.requests.filter((r) => r.path === '/auth/token');
     expect(logins).toHaveLength(1);
-    const stored = JSON.parse(String(await admin.get(key))) as { token: string };
+    const stored = JSON.parse(String(await suite.admin.get(key))) as { token: string };
     expect(await clients[4]!.getToken()).toBe(stored.token);
   });
 
@@ -270,7 +187,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
   it('a command that hangs is given up after commandTimeoutMs: no token, one warning, no secret', async () => {
     const logger = recordingLogger();
     const tokens = await store({ commandTimeoutMs: 100, logger });
-    await admin.sendCommand(['CLIENT', 'PAUSE', '1500', 'ALL']);
+    await suite.admin.sendCommand(['CLIENT', 'PAUSE', '1500', 'ALL']);
     await expect(tokens.get()).resolves.toBeUndefined();
     await tokens.set({ token: 'secret-token-value' });
     await expect(tokens.delete('secret-token-value')).resolves.toBeUndefined();
@@ -313,7 +230,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
       const key = `test:${major.name}:${++sequence}:token`;
       // Handed over connected, the client has sent nothing for the store before Redis goes away.
       const tokens = new RedisTokenStore({ client: connection.client, key, commandTimeoutMs: 200 });
-      await server.stop();
+      await suite.server.stop();
       // A listener that accepts connections and never answers stands where Redis was: ioredis
       // connects and waits for Redis's reply, a state in which it queues commands for later.
       const held: Socket[] = [];
@@ -321,20 +238,20 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
         held.push(socket);
         socket.on('error', () => undefined);
       });
-      await new Promise<void>((resolve) => hole.listen(server.port, '127.0.0.1', resolve));
+      await new Promise<void>((resolve) => hole.listen(suite.server.port, '127.0.0.1', resolve));
       const status = () => (connection.client as { status: string }).status;
       await vi.waitFor(() => expect(status()).toMatch(/^connect(ing)?$/), { timeout: 15_000 });
       await tokens.set({ token: 'during.the.outage', expiresAt: Date.now() + 60_000 });
       for (const socket of held) socket.destroy();
       await new Promise((resolve) => hole.close(resolve));
-      await server.restart();
+      await suite.server.restart();
       await vi.waitFor(() => expect(connection.ready()).toBe(true), { timeout: 15_000 });
       // A queued SET runs as the client gets ready; a command sent now runs after it.
       await tokens.get();
-      expect(await admin.get(key)).toBeNull();
+      expect(await suite.admin.get(key)).toBeNull();
     }, 40_000);
 
-  // Last: it stops the server.
+  // Last: it stops the suite.server.
   it('Redis down: the client logs in on its own and warns once, with no secret; when Redis is back, sharing resumes', async () => {
     const mock = createPaymentServiceMock();
     const key = `test:${major.name}:${++sequence}:token`;
@@ -350,7 +267,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
         }),
     );
     const logins = () => mock.requests.filter((r) => r.path === '/auth/token').length;
-    await server.stop();
+    await suite.server.stop();
     // Both clients must have noticed: a command sent by one that still thinks Redis is up waits in
     // ioredis's offline queue and runs when Redis is back, after this test has moved on.
     await vi.waitFor(() => expect(redisClients.every((c) => !c.ready())).toBe(true));
@@ -365,7 +282,7 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisTokenStore on $nam
     expect(logger.text()).not.toContain(mock.credentials.password);
     for (const client of clients) expect(logger.text()).not.toContain(await client.getToken());
 
-    await server.restart();
+    await suite.server.restart();
     await vi.waitFor(() => expect(redisClients.every((c) => c.ready())).toBe(true), {
       timeout: 15_000,
     });

@@ -1,10 +1,12 @@
 import { Cluster as IoCluster5, Redis as IoRedis5 } from 'ioredis5';
 import { Cluster as IoCluster6, Redis as IoRedis6 } from 'ioredis6';
-import type { TokenStore } from 'pix-payment-sdk';
+import type { TokenStore, WebhookEventStore } from 'pix-payment-sdk';
 import type {
   IoRedisTokenStoreClient,
   RedisTokenStore,
   RedisTokenStoreClient,
+  RedisWebhookStore,
+  RedisWebhookStoreOptions,
 } from 'pix-payment-sdk/redis';
 import {
   createClient,
@@ -60,5 +62,14 @@ describe('RedisTokenStoreClient', () => {
   it('RedisTokenStore is a TokenStore with the optional lock', () => {
     expectTypeOf<RedisTokenStore>().toExtend<TokenStore>();
     expectTypeOf<RedisTokenStore['lock']>().toBeFunction();
+  });
+});
+
+describe('RedisWebhookStore', () => {
+  it('is a WebhookEventStore with renew, on the same clients as the token store', () => {
+    expectTypeOf<RedisWebhookStore>().toExtend<WebhookEventStore>();
+    expectTypeOf<RedisWebhookStore['renew']>().toBeFunction();
+    expectTypeOf(createClient()).toExtend<RedisWebhookStoreOptions['client']>();
+    expectTypeOf(new IoRedis6()).toExtend<RedisWebhookStoreOptions['client']>();
   });
 });

@@ -31,21 +31,27 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-function startWorker(script: string, config: FleetConfig): Promise<Worker> {
+/** A child process that speaks in JSON lines: one line when ready, one answer per command. */
+export interface LineProcess {
+  /** The first line it wrote, parsed. */
+  readonly hello: Record<string, unknown>;
+  /** Writes `command` as a line; resolves with the next line it writes, parsed. */
+  ask(command: unknown): Promise<unknown>;
+  kill(signal: NodeJS.Signals): void;
+  /** Ends it (closes its stdin; SIGKILL if it lingers) and waits for its exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `script` with `env` added; resolves once it has written its first line. */
+export function startLineProcess(
+  script: string,
+  env: Record<string, string>,
+): Promise<LineProcess> {
   // The Node that runs this suite (the project's pinned one under npm); one process per worker,
   // so a signal reaches the worker itself.
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [script], {
     cwd: root,
-    env: {
-      ...process.env,
-      MOCK_URL: config.mockUrl,
-      MOCK_EMAIL: config.credentials.email,
-      MOCK_PASSWORD: config.credentials.password,
-      REDIS_URL: config.redisUrl,
-      TOKEN_KEY: config.key,
-      LOCK_TTL_MS: String(config.lockTtlMs),
-      REDIS_CLIENT: config.client ?? 'redis6',
-    },
+    env: { ...process.env, ...env },
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -66,28 +72,43 @@ function startWorker(script: string, config: FleetConfig): Promise<Worker> {
       waiting.push({ resolve: resolveLine, reject });
     });
 
-  return nextLine().then((line) => {
-    const { pid } = JSON.parse(line) as { pid: number };
-    return {
-      pid,
-      async run(calls) {
-        const answer = nextLine();
-        child.stdin.write(`${JSON.stringify({ calls })}\n`);
-        return JSON.parse(await answer) as WorkerReport;
-      },
-      kill(signal) {
-        child.kill(signal);
-      },
-      async stop() {
-        if (child.exitCode === null && child.signalCode === null) {
-          child.stdin.end();
-          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          await exited;
-          clearTimeout(timer);
-        }
-      },
-    };
+  return nextLine().then((line) => ({
+    hello: JSON.parse(line) as Record<string, unknown>,
+    async ask(command) {
+      const answer = nextLine();
+      child.stdin.write(`${JSON.stringify(command)}\n`);
+      return JSON.parse(await answer);
+    },
+    kill(signal) {
+      child.kill(signal);
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.stdin.end();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  }));
+}
+
+async function startWorker(script: string, config: FleetConfig): Promise<Worker> {
+  const worker = await startLineProcess(script, {
+    MOCK_URL: config.mockUrl,
+    MOCK_EMAIL: config.credentials.email,
+    MOCK_PASSWORD: config.credentials.password,
+    REDIS_URL: config.redisUrl,
+    TOKEN_KEY: config.key,
+    LOCK_TTL_MS: String(config.lockTtlMs),
+    REDIS_CLIENT: config.client ?? 'redis6',
   });
+  return {
+    pid: worker.hello.pid as number,
+    run: async (calls) => (await worker.ask({ calls })) as WorkerReport,
+    kill: (signal) => worker.kill(signal),
+    stop: () => worker.stop(),
+  };
 }
 
 /** Workers ready to start: the worker script compiled once, and a way to start many of it. */
@@ -99,15 +120,15 @@ export interface Fleet {
 }
 
 /**
- * Compiles test/support/redis-worker.ts, with the package's sources and the Redis clients, into one file:
- * twenty processes then start in a few seconds, where loading each through tsx would take ten
- * times as long on a busy two-core machine.
+ * Compiles `entry` (a script under test/), with the package's sources and the Redis clients, into
+ * one file in a temporary directory: twenty processes then start in a few seconds, where loading
+ * each through tsx would take ten times as long on a busy two-core machine.
  */
-export async function prepareFleet(): Promise<Fleet> {
+export async function bundleScript(entry: string): Promise<{ script: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'pix-fleet-'));
-  const script = join(dir, 'redis-worker.mjs');
+  const script = join(dir, 'script.mjs');
   await build({
-    entryPoints: [join(root, 'test/support/redis-worker.ts')],
+    entryPoints: [join(root, entry)],
     tsconfig: join(root, 'tsconfig.json'),
     bundle: true,
     platform: 'node',
@@ -119,6 +140,12 @@ export async function prepareFleet(): Promise<Fleet> {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
   });
+  return { script, dir };
+}
+
+/** Compiles test/support/redis-worker.ts once (see {@link bundleScript}). */
+export async function prepareFleet(): Promise<Fleet> {
+  const { script, dir } = await bundleScript('test/support/redis-worker.ts');
   return {
     async start(count, config) {
       const started = await Promise.allSettled(

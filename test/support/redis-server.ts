@@ -4,14 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A `redis-server` of the test suite's own, on 127.0.0.1, without persistence. */
+/** A `redis-server` of the test suite's own, on 127.0.0.1, without persistence unless asked. */
 export interface RedisServer {
   readonly port: number;
   /** `redis://127.0.0.1:<port>`. */
   readonly url: string;
   /** Stops the server (SIGTERM); its data is gone. */
   stop(): Promise<void>;
-  /** Starts it again, empty, on the same port. */
+  /** Starts it again on the same port: empty, or with its data when started with `persist`. */
   restart(): Promise<void>;
   /** Stops it and removes its directory. */
   close(): Promise<void>;
@@ -31,7 +31,12 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts redis-server; resolves once it accepts connections, rejects if it exits first. */
-function launch(executable: string, port: number, dir: string): Promise<ChildProcess> {
+function launch(
+  executable: string,
+  port: number,
+  dir: string,
+  persist: boolean,
+): Promise<ChildProcess> {
   const child = spawn(
     executable,
     [
@@ -42,7 +47,7 @@ function launch(executable: string, port: number, dir: string): Promise<ChildPro
       '--save',
       '',
       '--appendonly',
-      'no',
+      persist ? 'yes' : 'no',
       '--dir',
       dir,
       '--loglevel',
@@ -83,16 +88,20 @@ async function terminate(child: ChildProcess | undefined): Promise<void> {
 
 /**
  * Starts `executable` (a redis-server) on a free loopback port, in a temporary directory, with
- * persistence off. A port taken between the probe and the start is retried with another.
+ * persistence off, or with an append-only file (`persist`), which a stop (SIGTERM) writes out,
+ * so that a restart keeps the data. A port taken between the probe and the start is retried with another.
  */
-export async function startRedisServer(executable: string): Promise<RedisServer> {
+export async function startRedisServer(
+  executable: string,
+  { persist = false }: { persist?: boolean } = {},
+): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'pix-redis-'));
   let child: ChildProcess | undefined;
   let port = 0;
   for (let attempt = 1; child === undefined; attempt++) {
     port = await freePort();
     try {
-      child = await launch(executable, port, dir);
+      child = await launch(executable, port, dir, persist);
     } catch (error) {
       if (attempt >= 5 || !/Address already in use/i.test(String(error))) {
         rmSync(dir, { recursive: true, force: true });
@@ -108,11 +117,33 @@ export async function startRedisServer(executable: string): Promise<RedisServer>
     },
     async restart() {
       await terminate(child);
-      child = await launch(executable, port, dir);
+      child = await launch(executable, port, dir, persist);
     },
     async close() {
       await terminate(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The Redis an example runs against: `REDIS_URL` when set, else a throwaway redis-server when one
+ * is installed (`throwaway`, to close at the end); without either, `url` is undefined and the
+ * example has been told to say so (`skipNote` is printed after the install hint).
+ */
+export async function redisForExample(
+  skipNote = '',
+): Promise<{ url: string | undefined; throwaway: RedisServer | undefined }> {
+  const { locate } = await import('./externals.js');
+  const fromEnv = process.env.REDIS_URL;
+  const installed = fromEnv ? undefined : locate('redis');
+  const throwaway = !fromEnv && installed ? await startRedisServer(installed) : undefined;
+  const url = fromEnv ?? throwaway?.url;
+  if (url === undefined) {
+    console.log(
+      'SKIPPED: this example needs Redis, and redis-server is not installed here.\n' +
+        `  Install it (sudo apt-get install redis-server) or set REDIS_URL=redis://host:6379, then run it again.${skipNote}`,
+    );
+  }
+  return { url, throwaway };
 }
