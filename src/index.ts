@@ -29,6 +29,14 @@ export {
 } from './core/tokens.js';
 export type { FetchLike, RequestOptions } from './core/transport.js';
 export {
+  buildCryptoDeposit,
+  buildCryptoWithdrawal,
+  buildWalletWithdrawal,
+  type CryptoDepositInput,
+  type CryptoWithdrawalInput,
+  type WalletWithdrawalInput,
+} from './crypto-builders.js';
+export {
   BadRequestError,
   ConflictError,
   createApiError,
@@ -79,6 +87,15 @@ export { PixKeys } from './resources/pix-keys.js';
 export { parseWebhookPayload } from './resources/webhooks.js';
 export { Withdrawals } from './resources/withdrawals.js';
 export {
+  formatMicros,
+  MAX_USDT_MICROS,
+  microsToAmount,
+  normalizeUsdt,
+  parseRateText,
+  toMicros,
+  type UsdtAmountInput,
+} from './usdt.js';
+export {
   assertValidPixKey,
   type InvalidPixKey,
   isValidCnpj,
@@ -88,6 +105,7 @@ export {
   validatePixKey,
 } from './validation.js';
 export { VERSION } from './version.js';
+export { toChecksumAddress, validateWalletAddress, type WalletNetwork } from './wallet-address.js';
 export {
   type ConfirmedWebhookEvent,
   createWebhookHandler,
