@@ -2,6 +2,7 @@
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
 import { accountControls, accountOf, type Track } from './account-controls.js';
+import { cryptoControls } from './crypto-controls.js';
 import { fromFetchRequest, toResponse } from './http.js';
 import { loadMsw } from './msw.js';
 import { createRouter, NETWORK_ERROR, type Router } from './router.js';
@@ -174,6 +175,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
     withdrawals: main.withdrawals,
     deposits: main.deposits,
     company: main.company,
+    crypto: cryptoControls(state, tracked),
     account(id) {
       const account = accountOf(state, id);
       if (account === state.main) return main;

@@ -1,6 +1,7 @@
 import { authResolvers } from './handlers/auth.js';
 import { companyResolvers } from './handlers/company.js';
 import { controlRoutes } from './handlers/control.js';
+import { cryptoResolvers } from './handlers/crypto.js';
 import { customerResolvers } from './handlers/customers.js';
 import { depositResolvers } from './handlers/deposits.js';
 import { pixKeyResolvers } from './handlers/pix-keys.js';
@@ -44,6 +45,7 @@ const RESOLVERS: Resolvers = {
   ...depositResolvers,
   ...customerResolvers,
   ...companyResolvers,
+  ...cryptoResolvers,
 };
 
 /**

@@ -16,6 +16,7 @@ import {
   AccountsArea,
 } from './state/accounts.js';
 import { AuthArea } from './state/auth.js';
+import { CryptoRates } from './state/crypto.js';
 import type { CustomerRecord } from './state/customers.js';
 import { JournalArea } from './state/journal.js';
 import { LedgerArea, type LedgerCurrency } from './state/ledger.js';
@@ -63,6 +64,8 @@ export class ServiceState {
   readonly accounts = new AccountsArea();
   readonly faults = new FaultRegistry();
   readonly webhooks: WebhookDispatcher;
+  /** The rates, spread and gas fee of the crypto operations. */
+  readonly crypto: CryptoRates;
   /** The main account's starting balance. */
   readonly startingBalance: ReadonlyMap<LedgerCurrency, number>;
   /** Whether the main account starts as a partner, allowed to create sub-accounts. */
@@ -114,6 +117,7 @@ export class ServiceState {
     this.webhooks = new WebhookDispatcher(webhookTimeoutMs, () => this.nowIso(), deliveryLogLimit);
     this.#initialWebhookUrl = this.webhooks.check(options.webhookUrl ?? null);
     this.startingBalance = LedgerArea.check(options.balance ?? DEFAULT_BALANCE, 'balance');
+    this.crypto = new CryptoRates(options.rates);
     if (options.partner !== undefined && typeof options.partner !== 'boolean') {
       throw new TypeError('partner must be a boolean');
     }
@@ -189,6 +193,7 @@ export class ServiceState {
       this.#baseline = this.#makeBaseline(this.#baseline.credentials);
     }
     this.faults.clear();
+    this.crypto.reset();
     this.webhooks.reset();
     this.journal.reset();
     this.auth.reset();

@@ -1,7 +1,13 @@
 // The public types of pix-payment-sdk/mock, in one place: the mock's controls, its options and
 // records, and the HTTP server's options. mock/index.ts re-exports every one of them.
 import type { HttpHandler } from 'msw';
-import type { Currency, KnownPixKeyType, KnownTransactionStatus } from 'pix-payment-sdk';
+import type {
+  BlockchainNetwork,
+  Cryptocurrency,
+  Currency,
+  KnownPixKeyType,
+  KnownTransactionStatus,
+} from 'pix-payment-sdk';
 import type { MockClock } from './clock.js';
 import type { FaultHandle, FaultSpec } from './faults.js';
 import type { CustomerCreateInput } from './handlers/customers.js';
@@ -449,6 +455,8 @@ export interface PaymentServiceMock {
   readonly clock: MockClock;
   /** The main account's ledger, sub-accounts, IP lists and partner level. */
   readonly company: CompanyControls;
+  /** The crypto operations: rates, spread, gas fee, and USDT sent to a customer's wallet. */
+  readonly crypto: CryptoControls;
   /**
    * The controls of one account: a sub-account by its id, the main account by its id or with no
    * argument. A `RangeError` for an id no account has (a sub-account is gone after `reset()`).
@@ -585,6 +593,13 @@ export interface PaymentServiceMockOptions {
    * @default { BRL: '1000000.00' }
    */
   readonly balance?: MockBalances | undefined;
+  /**
+   * BRL per USDT, exact to six decimals, for the quotes and the conversions of the crypto
+   * operations; `mock.crypto.setRates()` changes it.
+   *
+   * @default { USDT: '5.364' }
+   */
+  readonly rates?: MockRates | undefined;
   /**
    * Whether the main account is a partner, allowed to create sub-accounts over HTTP
    * (`POST /company/subaccount`; 401 otherwise).
@@ -750,10 +765,18 @@ export interface MockWithdrawal {
   readonly externalId?: string;
   /** Decimal amount, as sent. */
   readonly amount: number;
-  /** The withdrawal currency it was made in. */
+  /** The withdrawal currency it was made in; absent for a withdrawal to a wallet (USDT only). */
   readonly currency: Currency;
-  /** The receiving Pix key (unmasked). */
+  /** The receiving Pix key (unmasked); absent for a withdrawal to a wallet. */
   readonly pixKey: MockPixKeyRef;
+  /** The USDT side of a crypto withdrawal (off-ramp or to a wallet). */
+  readonly cryptocurrency?: Cryptocurrency;
+  /** USDT moved, six decimals at most. */
+  readonly cryptoAmount?: number;
+  /** The network of a withdrawal to a wallet. */
+  readonly blockchainNetwork?: BlockchainNetwork;
+  /** The destination of a withdrawal to a wallet. */
+  readonly wallet?: string;
   /** Current status. */
   readonly status: KnownTransactionStatus;
   /** Whether the Pix network validated the document, once `settle(…, { identifiedDocumentPix })` set it. */
@@ -799,12 +822,18 @@ export interface MockDeposit {
   readonly externalId?: string;
   /** Decimal amount, as sent. */
   readonly amount: number;
-  /** The deposit currency it was made in. */
+  /** The deposit currency it was made in; absent for a USDT transfer to a wallet. */
   readonly currency: Currency;
   /** Current status. */
   readonly status: KnownTransactionStatus;
-  /** The Pix copy-and-paste string: a dynamic BR Code pointing to a location URL. */
+  /** The Pix copy-and-paste string: a dynamic BR Code; absent for a USDT transfer to a wallet. */
   readonly code: string;
+  /** The USDT side of an on-ramp deposit or of a transfer to the customer's wallet. */
+  readonly cryptocurrency?: Cryptocurrency;
+  /** USDT credited when paid, six decimals at most. */
+  readonly cryptoAmount?: number;
+  /** The network of a transfer to the customer's wallet. */
+  readonly blockchainNetwork?: BlockchainNetwork;
   /** Whether the Pix network validated the document, once `settle(…, { identifiedDocumentPix })` set it. */
   readonly identifiedDocumentPix?: boolean;
   /** Creation time, ISO 8601 UTC (mock clock). */
@@ -859,4 +888,58 @@ export interface JournalEntry {
   readonly bodyBytes?: number;
   /** `true` when `body` holds only part of the body: it did not fit in 64 KiB. */
   readonly truncated?: true;
+}
+
+/**
+ * BRL per USDT, a decimal string exact to six decimals.
+ *
+ * @example
+ * ```ts
+ * const rates: MockRates = { USDT: '5.364' };
+ * ```
+ */
+export interface MockRates {
+  /** BRL for one USDT. */
+  readonly USDT: string;
+}
+
+/**
+ * What `mock.crypto.receive()` takes: the USDT and the network it arrives on.
+ *
+ * @example
+ * ```ts
+ * const transfer: MockCryptoTransfer = { amount: '10', network: 'BEP-20' };
+ * ```
+ */
+export interface MockCryptoTransfer {
+  /** USDT, a decimal string with at most six decimals. */
+  readonly amount: string;
+  /** One of the networks of the customer's wallet: `ERC-20`, `BEP-20` or `Polygon`. */
+  readonly network: string;
+}
+
+/**
+ * `mock.crypto`: the rates the crypto operations convert at, and USDT arriving in a customer's
+ * wallet. Quotes are the amount at the rate less the spread, USDT to six decimals and BRL to the
+ * cent, never rounded up; a wallet quote takes the gas fee from the gross amount.
+ *
+ * @example
+ * ```ts
+ * mock.crypto.setRates({ USDT: '5.40' });
+ * const deposit = await mock.crypto.receive(customerId, { amount: '10', network: 'BEP-20' });
+ * ```
+ */
+export interface CryptoControls {
+  /** BRL per USDT from now on; a `TypeError` for anything but `{ USDT: '<decimal>' }` above zero. */
+  setRates(rates: MockRates): void;
+  /** A fraction of each conversion kept by the service (`'0.01'` is 1%). @default '0' */
+  setSpread(spread: string): void;
+  /** The gas fee of a withdrawal to a wallet, in USDT. @default '0.63' */
+  setGasFee(fee: string): void;
+  /**
+   * A USDT transfer to the customer's wallet: a deposit, `PAID` at once, whose USDT is credited to
+   * the account, and the crypto deposit webhook (`name: 'USDT'`, no `type`). A `RangeError` for an
+   * unknown customer or network, a `TypeError` for an invalid amount.
+   */
+  receive(customerId: string, transfer: MockCryptoTransfer): Promise<MockDeposit>;
 }

@@ -28,6 +28,9 @@ const FILE_GROUPS = {
   'src/money.ts': 'Models',
   'src/errors.ts': 'Errors',
   'src/webhook-handler.ts': 'Webhooks',
+  'src/usdt.ts': 'Crypto',
+  'src/wallet-address.ts': 'Crypto',
+  'src/crypto-builders.ts': 'Crypto',
 };
 
 /** Files whose declarations belong to the resource their name speaks of (`buildWithdrawal`). */

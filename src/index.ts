@@ -81,6 +81,11 @@ export {
   toCents,
 } from './money.js';
 export { Company } from './resources/company.js';
+export type {
+  DepositQuoteInput,
+  WalletQuoteInput,
+  WithdrawalQuoteInput,
+} from './resources/crypto.js';
 export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';
 export { PixKeys } from './resources/pix-keys.js';

@@ -3,6 +3,7 @@ import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
 import type { TransactionRecord } from '../state/transactions.js';
+import { onRampLeg } from './crypto.js';
 import { checkCustomerInput, customerOr404, newCustomerOf } from './customers.js';
 import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
 
@@ -45,7 +46,7 @@ function resolvePayer(state: AccountState, payer: Payer): CustomerRecord | Custo
  * @internal
  */
 export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
-  'deposits.create'({ state, body }) {
+  'deposits.create'({ state, service, body }) {
     if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
     const externalId = externalIdOf(body);
     // The first deposit again, with its current status; no customer is registered either.
@@ -59,6 +60,7 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
     const sent = sentCurrency(body, state.strict);
     const found = resolvePayer(state, payer);
     const currency = listedCurrency(sent, state.currenciesOf('deposit'));
+    const crypto = onRampLeg(service, body, cents);
     // Every check has passed: only now is a new customer registered, so a refused deposit leaves none.
     const customer = '_id' in found ? found : state.customers.insert(found);
     const record = state.transactions.insert('deposit', {
@@ -67,6 +69,7 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
       amountCents: cents,
       currency,
       pixKey: undefined,
+      crypto,
     });
     return created(record);
   },

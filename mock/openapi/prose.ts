@@ -1,6 +1,7 @@
 import { COMPANY_MESSAGES } from '../handlers/company.js';
 import { INSUFFICIENT_BALANCE } from '../handlers/withdrawals.js';
 import type { OperationId } from '../operations.js';
+import { CRYPTO_OPERATION_PROSE, CRYPTO_WITHDRAWAL_400 } from './crypto-prose.js';
 import {
   balanceFilterExample,
   balanceListExample,
@@ -100,6 +101,7 @@ const SERVER_500_UNLISTED =
  * @internal
  */
 export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
+  ...CRYPTO_OPERATION_PROSE,
   'auth.getToken': {
     description:
       "Exchanges the company's email and password for a JWT to send as `Authorization: Bearer <token>` on every other call. The 200 status and the 401 on wrong credentials are per the provider's public docs (the service document does not show them).",
@@ -204,7 +206,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       },
     },
     errors: {
-      400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the withdrawal currencies; \`pixKey\` is not a key registered to the customer (the provider does not list this status; the mock answers it); the amount is above the balance available (the provider names this error "saldo insuficiente" without publishing it: the mock answers 400 with \`{ "message": "Saldo insuficiente" }\`, its own choice, and creates nothing).`,
+      400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the withdrawal currencies; \`pixKey\` is not a key registered to the customer (the provider does not list this status; the mock answers it); the amount is above the balance available (the provider names this error "saldo insuficiente" without publishing it: the mock answers 400 with \`{ "message": "Saldo insuficiente" }\`, its own choice, and creates nothing).${CRYPTO_WITHDRAWAL_400}`,
       401: `${AUTH_401} Also a caller address outside the account's withdrawal IP list, when it has one.`,
       404: '`customerId` is unknown.',
       500: SERVER_500_UNLISTED,

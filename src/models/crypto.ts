@@ -72,8 +72,21 @@ export type CustomerWalletList = CustomerWallet[];
 const rateText = () =>
   z.string().check(z.regex(/\d/, 'must hold the exchange rate, such as "R$ 5.364"'));
 
+/**
+ * What the client adds to a quote: the rate as an exact decimal string.
+ *
+ * @example
+ * ```ts
+ * const { rate }: QuoteRate = await client.withdrawals.quote({ amount: '10', cryptocurrency });
+ * ```
+ */
+export interface QuoteRate {
+  /** BRL per USDT as an exact decimal string read from the provider's text: `'5.364'` for `"R$ 5.364"`. */
+  rate: string;
+}
+
 // The exact rate beside the provider's text, `'5.364'` for `"R$ 5.364"`.
-function withRate<T extends object>(answer: T, text: string): T & { rate: string } {
+function withRate<T extends object>(answer: T, text: string): T & QuoteRate {
   return { ...answer, rate: parseRateText(text) ?? '' };
 }
 

@@ -31,10 +31,13 @@ import type {
 import {
   brlBalance,
   buildDeposit,
+  type CryptoDepositRequest,
+  type CryptoWithdrawalRequest,
   type InMemoryTokenStore,
   parseWebhookPayload,
   type SubAccountWebhookInput,
   tokenAccount,
+  type WalletWithdrawalRequest,
 } from 'pix-payment-sdk';
 import { describe, expectTypeOf, it } from 'vitest';
 
@@ -52,7 +55,9 @@ describe('PaymentClient types', () => {
     >();
     expectTypeOf(client.pixKeys.remove('c', 'k')).toEqualTypeOf<Promise<MessageResult>>();
     expectTypeOf(client.withdrawals.listCurrencies()).toEqualTypeOf<Promise<Currency[]>>();
-    expectTypeOf(client.withdrawals.create).parameter(0).toEqualTypeOf<WithdrawalRequest>();
+    expectTypeOf(client.withdrawals.create)
+      .parameter(0)
+      .toEqualTypeOf<WithdrawalRequest | CryptoWithdrawalRequest | WalletWithdrawalRequest>();
     expectTypeOf(client.withdrawals.create).returns.toEqualTypeOf<
       Promise<CreateWithdrawalResult>
     >();
@@ -117,7 +122,9 @@ describe('PaymentClient types', () => {
   });
 
   it('deposits.create takes exactly one of customerId or customer, never both', () => {
-    expectTypeOf(client.deposits.create).parameter(0).toEqualTypeOf<DepositRequest>();
+    expectTypeOf(client.deposits.create)
+      .parameter(0)
+      .toEqualTypeOf<DepositRequest | CryptoDepositRequest>();
     expectTypeOf<DepositRequest>().toEqualTypeOf<DepositForCustomerId | DepositForNewCustomer>();
     const currency = {} as Currency;
     const customer = { name: 'Ana Souza', document: '52998224725' };
