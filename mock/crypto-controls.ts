@@ -15,7 +15,7 @@ export function cryptoControls(state: ServiceState, track: Track): CryptoControl
     setRates: (rates) => state.crypto.setRates(rates),
     setSpread: (spread) => state.crypto.setSpread(spread),
     setGasFee: (fee) => state.crypto.setGasFee(fee),
-    receive(customerId, transfer) {
+    async receive(customerId, transfer) {
       const account = state.main;
       if (typeof customerId !== 'string' || account.customers.get(customerId) === undefined) {
         throw new RangeError(`no customer with id ${JSON.stringify(customerId)}`);
