@@ -31,18 +31,26 @@ describe('runConformance', () => {
     const operations = new Set(report.checks.map((check) => check.operation));
     expect([...operations].sort()).toEqual([
       'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID}',
+      'GET /crypto/customer/{CLIENT_ID}/wallet',
       'GET /customer/{CLIENT_ID}',
+      'GET /deposit/company/blockchain-networks',
+      'GET /deposit/company/cryptocurrencies',
       'GET /deposit/company/currencies',
       'GET /deposit/{TRANSACTION_ID}/details',
       'GET /pix/customer/{CLIENT_ID}/key',
+      'GET /withdraw/company/blockchain-networks',
+      'GET /withdraw/company/cryptocurrencies',
       'GET /withdraw/company/currencies',
       'GET /withdraw/{TRANSACTION_ID}/details',
       'POST /auth/token',
       'POST /balance/company',
       'POST /company/subaccount',
+      'POST /deposit/conversion/tether',
       'POST /deposit/{TRANSACTION_ID}/resend/webhook',
       'POST /webhook/subaccount',
       'POST /withdraw/allowed-ip/subaccount',
+      'POST /withdraw/conversion/brl/pix',
+      'POST /withdraw/transaction/crypto/amount',
       'POST /withdraw/{TRANSACTION_ID}/resend/webhook',
       'PUT /customer/{CLIENT_ID}',
     ]);
@@ -80,14 +88,19 @@ describe('runConformance', () => {
     expect(mock.withdrawals.list()).toEqual([]);
     expect(mock.deposits.list()).toEqual([]);
     expect(mock.pixKeys.list()).toHaveLength(1);
-    // Every request that could write was refused (the balance is read with a POST), and none
-    // went where a lenient service could store something: no Pix key was posted to the given
-    // customer, nothing was deleted.
+    // Every request that could write was refused (the balance and the crypto quotes are read
+    // with a POST), and none went where a lenient service could store something: no Pix key was
+    // posted to the given customer, nothing was deleted.
+    const reads = new Set([
+      '/auth/token',
+      '/balance/company',
+      '/deposit/conversion/tether',
+      '/withdraw/conversion/brl/pix',
+      '/withdraw/transaction/crypto/amount',
+    ]);
     const writes = mock.requests
       .slice(before)
-      .filter(
-        (r) => r.method !== 'GET' && r.path !== '/auth/token' && r.path !== '/balance/company',
-      );
+      .filter((r) => r.method !== 'GET' && !reads.has(r.path));
     expect(writes.length).toBeGreaterThan(0);
     expect(writes.every((r) => r.status >= 400)).toBe(true);
     expect(writes.filter((r) => r.path.startsWith(`/pix/customer/${customerId}/key`))).toEqual([
@@ -105,6 +118,7 @@ describe('runConformance', () => {
       'GET /pix/customer/{CLIENT_ID}/key (the given customer)',
       'DELETE /pix/customer/{CLIENT_ID}/key/remove/{KEY_ID} (unknown key)',
       'GET /customer/{CLIENT_ID} (the given customer)',
+      'GET /crypto/customer/{CLIENT_ID}/wallet (the given customer)',
     ]);
     expect(report.checks.some((check) => check.scenario === 'the given customer')).toBe(false);
   });
