@@ -766,9 +766,9 @@ export interface MockWithdrawal {
   /** Decimal amount, as sent. */
   readonly amount: number;
   /** The withdrawal currency it was made in; absent for a withdrawal to a wallet (USDT only). */
-  readonly currency: Currency;
+  readonly currency?: Currency;
   /** The receiving Pix key (unmasked); absent for a withdrawal to a wallet. */
-  readonly pixKey: MockPixKeyRef;
+  readonly pixKey?: MockPixKeyRef;
   /** The USDT side of a crypto withdrawal (off-ramp or to a wallet). */
   readonly cryptocurrency?: Cryptocurrency;
   /** USDT moved, six decimals at most. */
@@ -810,7 +810,7 @@ export interface MockPixKeyRef {
  * @example
  * ```ts
  * const deposit: MockDeposit | undefined = mock.deposits.get(id);
- * deposit?.code.startsWith('000201'); // true
+ * deposit?.code?.startsWith('000201'); // true for a Pix deposit
  * ```
  */
 export interface MockDeposit {
@@ -823,11 +823,11 @@ export interface MockDeposit {
   /** Decimal amount, as sent. */
   readonly amount: number;
   /** The deposit currency it was made in; absent for a USDT transfer to a wallet. */
-  readonly currency: Currency;
+  readonly currency?: Currency;
   /** Current status. */
   readonly status: KnownTransactionStatus;
   /** The Pix copy-and-paste string: a dynamic BR Code; absent for a USDT transfer to a wallet. */
-  readonly code: string;
+  readonly code?: string;
   /** The USDT side of an on-ramp deposit or of a transfer to the customer's wallet. */
   readonly cryptocurrency?: Cryptocurrency;
   /** USDT credited when paid, six decimals at most. */
