@@ -118,6 +118,17 @@ const PUBLISHED = {
   },
 } satisfies Record<string, Json>;
 
+// The USDT object of the on-ramp and off-ramp pages' bodies, as printed (`coinGecko: "usdt"`).
+const PAGE_USDT = {
+  _id: '67ce09d**************',
+  name: 'USDT',
+  symbol: 'USDT',
+  coinGecko: 'usdt',
+  updatedDate: '202*********************',
+  createdDate: '202*********************',
+  __v: 0,
+};
+
 describe("the provider's crypto examples, replayed against the mock", () => {
   let mock: PaymentServiceMock;
   let token: string;
@@ -242,18 +253,7 @@ describe("the provider's crypto examples, replayed against the mock", () => {
       amount: 2,
       customerId,
       currency,
-      cryptocurrency: withId(
-        {
-          _id: '67ce09d**************',
-          name: 'USDT',
-          symbol: 'USDT',
-          coinGecko: 'usdt',
-          updatedDate: '202*********************',
-          createdDate: '202*********************',
-          __v: 0,
-        },
-        usdt,
-      ),
+      cryptocurrency: withId(PAGE_USDT, usdt),
       externalId: '67ce09d**************',
     };
     const answer = await call('POST', '/deposit', body);
@@ -277,18 +277,7 @@ describe("the provider's crypto examples, replayed against the mock", () => {
       amount: 2,
       customerId,
       currency,
-      cryptocurrency: withId(
-        {
-          _id: '67ce09d**************',
-          name: 'USDT',
-          symbol: 'USDT',
-          coinGecko: 'usdt',
-          updatedDate: '202*********************',
-          createdDate: '202*********************',
-          __v: 0,
-        },
-        usdt,
-      ),
+      cryptocurrency: withId(PAGE_USDT, usdt),
       pixKey: { key: pixKey.key, type: 'EMAIL', _id: pixKey._id },
       externalId: '67ce09d**************',
     };
