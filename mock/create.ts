@@ -2,6 +2,7 @@
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
 import { accountControls, accountOf, type Track } from './controls/account.js';
+import { cryptoControls } from './controls/crypto.js';
 import { createRouter, type MockParts } from './service/router.js';
 import { assertSupportedRuntime } from './service/runtime.js';
 import { ServiceState } from './service/state/service-state.js';
@@ -102,6 +103,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
     withdrawals: main.withdrawals,
     deposits: main.deposits,
     company: main.company,
+    crypto: cryptoControls(state, tracked),
     account(id) {
       const account = accountOf(state, id);
       if (account === state.main) return main;

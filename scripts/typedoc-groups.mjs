@@ -34,6 +34,9 @@ const FILE_GROUPS = {
   'src/insufficient-balance.ts': 'Errors',
   'src/webhook-handler.ts': 'Webhooks',
   'src/webhook-store.ts': 'Webhooks',
+  'src/usdt.ts': 'Crypto',
+  'src/wallet-address.ts': 'Crypto',
+  'src/crypto-builders.ts': 'Crypto',
 };
 
 /** Files whose declarations belong to the resource their name speaks of (`buildWithdrawal`). */

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { assertArray, FORGOT_AWAIT, isRecord, isThenable } from './core/options.js';
 import { type PaymentIssue, PaymentValidationError } from './errors.js';
 import { CURRENCY_REQUIRED_FIELDS, Currency } from './models/currencies.js';
@@ -108,16 +109,18 @@ export interface DepositForNewCustomerInput {
 
 type Issues = PaymentIssue[];
 
-function checkId(value: unknown, path: PropertyKey[], issues: Issues): void {
+/** @internal Shared with the crypto builders. */
+export function checkId(value: unknown, path: PropertyKey[], issues: Issues): void {
   if (typeof value !== 'string' || value.trim() === '')
     issues.push({ path, message: isThenable(value) ? FORGOT_AWAIT : 'must be a non-empty string' });
 }
 
-function checkWhole(
+/** @internal Shared with the crypto builders. */
+export function checkWhole(
   value: unknown,
-  name: 'currency' | 'pixKey',
+  name: string,
   required: ReadonlyArray<string>,
-  schema: typeof Currency | typeof PixKey,
+  schema: z.ZodMiniType,
   issues: Issues,
 ): void {
   if (!isRecord(value) || isThenable(value)) {
@@ -145,7 +148,8 @@ function checkWhole(
   }
 }
 
-function checkAmount(amount: AmountInput, issues: Issues): number | undefined {
+/** @internal Shared with the crypto builders. */
+export function checkAmount(amount: AmountInput, issues: Issues): number | undefined {
   try {
     return normalizeAmount(amount);
   } catch (error) {
@@ -155,12 +159,20 @@ function checkAmount(amount: AmountInput, issues: Issues): number | undefined {
   }
 }
 
-function checkExternalId(value: unknown, issues: Issues): void {
+/** @internal Shared with the crypto builders. */
+export function checkExternalId(value: unknown, issues: Issues): void {
   if (value !== undefined) checkId(value, ['externalId'], issues);
 }
 
-// Exactly one of `customerId` or `customer`; a new customer needs a name and a document.
-function checkPayer(input: DepositInput, issues: Issues): void {
+/**
+ * Exactly one of `customerId` or `customer`; a new customer needs a name and a document.
+ *
+ * @internal Shared with the crypto builders.
+ */
+export function checkPayer(
+  input: Pick<DepositInput, 'customerId' | 'customer'>,
+  issues: Issues,
+): void {
   const { customerId, customer } = input as { customerId?: unknown; customer?: unknown };
   if (customerId !== undefined && customer !== undefined) {
     issues.push({ path: ['customer'], message: 'send customerId or customer, not both' });

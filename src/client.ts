@@ -253,6 +253,10 @@ export class PaymentClient {
    * - {@link Withdrawals.create | create(request)}: pays out, once per `externalId`
    * - {@link Withdrawals.get | get(id)}: details and current status
    * - {@link Withdrawals.resendWebhook | resendWebhook(id)}: the webhook sent again
+   * - {@link Withdrawals.listCryptocurrencies | listCryptocurrencies()}: the cryptocurrencies to withdraw
+   * - {@link Withdrawals.listNetworks | listNetworks()}: the networks a wallet withdrawal may use
+   * - {@link Withdrawals.quote | quote(input)}: BRL for an amount of USDT
+   * - {@link Withdrawals.quoteToWallet | quoteToWallet(input)}: USDT net of gas
    *
    * @group Resources
    */
@@ -264,6 +268,9 @@ export class PaymentClient {
    * - {@link Deposits.create | create(request)}: a charge and its Pix copy-and-paste code
    * - {@link Deposits.get | get(id)}: details and current status
    * - {@link Deposits.resendWebhook | resendWebhook(id)}: the webhook sent again
+   * - {@link Deposits.listCryptocurrencies | listCryptocurrencies()}: the cryptocurrencies to receive
+   * - {@link Deposits.listNetworks | listNetworks()}: the networks of the deposit side
+   * - {@link Deposits.quote | quote(input)}: USDT for an amount of BRL
    *
    * @group Resources
    */
@@ -274,6 +281,7 @@ export class PaymentClient {
    * - {@link Customers.create | create(input)}: registers a customer, or finds the one on file
    * - {@link Customers.get | get(id)}: a customer by `_id`
    * - {@link Customers.update | update(id, changes)}: replaces a customer's data
+   * - {@link Customers.getWallet | getWallet(id)}: the customer's USDT deposit address
    *
    * @group Resources
    */

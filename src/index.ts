@@ -39,6 +39,14 @@ export {
 export type { FetchLike, RequestOptions } from './core/transport.js';
 export type { WithdrawalLimits } from './core/withdrawal-limit.js';
 export {
+  buildCryptoDeposit,
+  buildCryptoWithdrawal,
+  buildWalletWithdrawal,
+  type CryptoDepositInput,
+  type CryptoWithdrawalInput,
+  type WalletWithdrawalInput,
+} from './crypto-builders.js';
+export {
   BadRequestError,
   ConflictError,
   createApiError,
@@ -96,11 +104,25 @@ export {
   type SpanAttributeValue,
 } from './opentelemetry.js';
 export { Company } from './resources/company.js';
+export type {
+  DepositQuoteInput,
+  WalletQuoteInput,
+  WithdrawalQuoteInput,
+} from './resources/crypto.js';
 export { Customers } from './resources/customers.js';
 export { Deposits } from './resources/deposits.js';
 export { type EnsurePixKeyOptions, PixKeys } from './resources/pix-keys.js';
 export { parseWebhookPayload } from './resources/webhooks.js';
 export { type CreateWithdrawalOptions, Withdrawals } from './resources/withdrawals.js';
+export {
+  formatMicros,
+  MAX_USDT_MICROS,
+  microsToAmount,
+  normalizeUsdt,
+  parseRateText,
+  toMicros,
+  type UsdtAmountInput,
+} from './usdt.js';
 export {
   assertValidPixKey,
   type InvalidPixKey,
@@ -111,6 +133,7 @@ export {
   validatePixKey,
 } from './validation.js';
 export { VERSION } from './version.js';
+export { toChecksumAddress, validateWalletAddress, type WalletNetwork } from './wallet-address.js';
 export {
   type ConfirmedWebhookEvent,
   createWebhookHandler,

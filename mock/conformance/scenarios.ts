@@ -19,6 +19,9 @@ export interface SideFacts {
   pixKey?: Record<string, unknown> | undefined;
   withdrawalCurrency?: Record<string, unknown> | undefined;
   depositCurrency?: Record<string, unknown> | undefined;
+  /** The withdrawal side's USDT and a network of it, for the crypto quotes. */
+  withdrawalCryptocurrency?: Record<string, unknown> | undefined;
+  withdrawalNetwork?: Record<string, unknown> | undefined;
   withdrawalId?: string | undefined;
   depositId?: string | undefined;
   /** The id of the Pix key the run added (allowWrites), until it is removed again. */
@@ -39,6 +42,8 @@ export type Need =
   | 'pixKey'
   | 'withdrawalCurrency'
   | 'depositCurrency'
+  | 'withdrawalCryptocurrency'
+  | 'withdrawalNetwork'
   | 'withdrawalId'
   | 'depositId'
   | 'addedKeyId';
@@ -150,6 +155,117 @@ const CURRENCY_RULES: ShapeRules = {
 const DETAILS_RULES: ShapeRules = {
   optional: ['body.externalId', 'body.document', 'body.identifiedDocumentPix'],
 };
+
+// The lists of cryptocurrencies and networks: items the provider's pages show in part (dates,
+// `symbol`) may be absent on one side, and `cryptocurrencies` holds ids or objects.
+const CRYPTO_LIST_RULES: ShapeRules = {
+  optional: [
+    'body[].coinGecko',
+    'body[].symbol',
+    'body[].chain',
+    'body[].createdDate',
+    'body[].updatedDate',
+    'body[].__v',
+    'body[].cryptocurrencies',
+  ],
+};
+
+/** The first listed object named `name`, else the first one listed. */
+function pickNamed(answer: Answer, name: string): Record<string, unknown> | undefined {
+  const list = bodyOf(answer);
+  if (answer.status !== 200 || !Array.isArray(list)) return undefined;
+  const items = list.filter(isObject);
+  return items.find((item) => item.name === name) ?? items[0];
+}
+
+// The crypto reads (per the provider's public docs): lists, a customer's wallet and the quotes.
+// They change nothing; rates differ between any two services, so only shapes are compared.
+const CRYPTO_SCENARIOS: ReadonlyArray<Scenario> = [
+  ...(['withdraw', 'deposit'] as const).flatMap((kind): Scenario[] => [
+    {
+      operation: `GET /${kind}/company/cryptocurrencies`,
+      name: 'with a token',
+      needs: ['token'],
+      ...CRYPTO_LIST_RULES,
+      request: () => ({ method: 'GET', path: `/${kind}/company/cryptocurrencies`, auth: 'token' }),
+      learn(facts, answer) {
+        if (kind === 'withdraw') facts.withdrawalCryptocurrency = pickNamed(answer, 'USDT');
+      },
+    },
+    {
+      operation: `GET /${kind}/company/blockchain-networks`,
+      name: 'with a token',
+      needs: ['token'],
+      ...CRYPTO_LIST_RULES,
+      request: () => ({
+        method: 'GET',
+        path: `/${kind}/company/blockchain-networks`,
+        auth: 'token',
+      }),
+      learn(facts, answer) {
+        if (kind === 'withdraw') facts.withdrawalNetwork = pickNamed(answer, 'BEP-20');
+      },
+    },
+    refused(`GET /${kind}/company/cryptocurrencies`, 'no Authorization header', {
+      method: 'GET',
+      path: `/${kind}/company/cryptocurrencies`,
+      auth: 'none',
+    }),
+  ]),
+  {
+    operation: 'GET /crypto/customer/{CLIENT_ID}/wallet',
+    name: 'the given customer',
+    needs: ['token', 'customerId'],
+    request: (facts) => ({
+      method: 'GET',
+      path: `/crypto/customer/${id(facts.customerId)}/wallet`,
+      auth: 'token',
+    }),
+  },
+  refused('GET /crypto/customer/{CLIENT_ID}/wallet', 'unknown customer', {
+    method: 'GET',
+    path: `/crypto/customer/${UNKNOWN_ID}/wallet`,
+    auth: 'token',
+  }),
+  {
+    operation: 'POST /deposit/conversion/tether',
+    name: 'a quote for R$ 100.00',
+    needs: ['token', 'depositCurrency'],
+    request: (facts) => ({
+      method: 'POST',
+      path: '/deposit/conversion/tether',
+      auth: 'token',
+      body: { amount: 100, currency: facts.depositCurrency },
+    }),
+  },
+  {
+    operation: 'POST /withdraw/conversion/brl/pix',
+    name: 'a quote for 1 USDT',
+    needs: ['token', 'withdrawalCryptocurrency'],
+    values: ['body.currency'],
+    request: (facts) => ({
+      method: 'POST',
+      path: '/withdraw/conversion/brl/pix',
+      auth: 'token',
+      body: { amount: 1, cryptocurrency: facts.withdrawalCryptocurrency },
+    }),
+  },
+  {
+    operation: 'POST /withdraw/transaction/crypto/amount',
+    name: 'a quote for 10 USDT to a wallet',
+    needs: ['token', 'withdrawalCryptocurrency', 'withdrawalNetwork'],
+    request: (facts) => ({
+      method: 'POST',
+      path: '/withdraw/transaction/crypto/amount',
+      auth: 'token',
+      body: {
+        amount: 10,
+        cryptocurrency: facts.withdrawalCryptocurrency,
+        blockchainNetwork: facts.withdrawalNetwork,
+      },
+    }),
+  },
+];
 
 /**
  * Every scenario, in the order they run. Only those that need `writes` change anything.
@@ -481,6 +597,7 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
       auth: 'token',
     }),
   },
+  ...CRYPTO_SCENARIOS,
 ];
 
 /** What a side answered to the repeated deposit: refused, the first deposit, or a second one. */
@@ -548,6 +665,10 @@ export function missingReason(need: Need, side: 'service' | 'mock'): string {
       return `the ${side} listed no withdrawal currency`;
     case 'depositCurrency':
       return `the ${side} listed no deposit currency`;
+    case 'withdrawalCryptocurrency':
+      return `the ${side} listed no withdrawal cryptocurrency`;
+    case 'withdrawalNetwork':
+      return `the ${side} listed no withdrawal network`;
     case 'withdrawalId':
       return `reads the one-cent withdrawal (allowWrites), which the ${side} did not create`;
     case 'depositId':

@@ -4,17 +4,25 @@ import {
   BalanceFilter,
   BalanceList,
   BlockchainNetwork,
+  BlockchainNetworkList,
   CreateCustomerInput,
   CreateCustomerResult,
   CreateDepositResult,
   CreateSubAccountInput,
   CreateWithdrawalResponse,
   Cryptocurrency,
+  CryptocurrencyList,
+  CryptoDepositRequest,
+  CryptoWithdrawalRequest,
   Currency,
   CurrencyList,
   Customer,
+  CustomerWallet,
+  CustomerWalletList,
   DepositForCustomerId,
   DepositForNewCustomer,
+  DepositQuote,
+  DepositQuoteRequest,
   DepositRequest,
   Fee,
   FeeType,
@@ -32,16 +40,23 @@ import {
   TransactionDetails,
   TransactionStatus,
   UpdateCustomerInput,
+  WalletQuote,
+  WalletQuoteRequest,
+  WalletWithdrawalRequest,
   WebhookOperation,
   WebhookPayload,
   WithdrawalIpInput,
+  WithdrawalQuote,
+  WithdrawalQuoteRequest,
   WithdrawalRequest,
 } from 'pix-payment-sdk';
 import * as z from 'zod/mini';
-import { EmptyBody } from '../../src/seam/operations.js';
+import { DepositVariants, EmptyBody, WithdrawalVariants } from '../../src/seam/operations.js';
 import { COMPANY_MESSAGES } from '../service/handlers/company.js';
 import { INSUFFICIENT_BALANCE } from '../service/handlers/withdrawals.js';
 import { REASONS } from '../service/http.js';
+import { CRYPTO_LISTS } from '../service/state/crypto.js';
+import { CRYPTO_OPERATION_PROSE as CRYPTO, cryptoBodyExamples } from './crypto-prose.js';
 import {
   balanceFilterExample,
   balanceListExample,
@@ -349,6 +364,102 @@ export function createRegistry(): Registry {
     id: 'BlockchainNetwork',
     description: "A blockchain network object (per the provider's public docs).",
     examples: [cryptoExamples.blockchainNetwork],
+  });
+  named(CryptocurrencyList, {
+    id: 'CryptocurrencyList',
+    description:
+      "Answer of the cryptocurrency list operations (per the provider's public docs): USDT, a different `_id` for each side.",
+    examples: [CRYPTO_LISTS.withdrawal.cryptocurrencies],
+  });
+  named(BlockchainNetworkList, {
+    id: 'BlockchainNetworkList',
+    description:
+      "Answer of the network list operations (per the provider's public docs). The items of `cryptocurrencies` are ids in the provider's schema and objects in its code: both are accepted.",
+    examples: [CRYPTO_LISTS.withdrawal.networks],
+  });
+  named(CustomerWallet, {
+    id: 'CustomerWallet',
+    description: "A customer's wallet: one EVM address for the networks listed.",
+    examples: CRYPTO['customers.getWallet'].successes[200].example,
+  });
+  named(CustomerWalletList, {
+    id: 'CustomerWalletList',
+    description: 'Answer of `GET /crypto/customer/{id}/wallet` (200): an array.',
+    examples: [CRYPTO['customers.getWallet'].successes[200].example],
+  });
+  named(DepositQuoteRequest, {
+    id: 'DepositQuoteRequest',
+    description: 'Body of `POST /deposit/conversion/tether`.',
+    examples: [CRYPTO['deposits.quote'].requestBody.example],
+  });
+  named(DepositQuote, {
+    id: 'DepositQuote',
+    description:
+      'Answer of `POST /deposit/conversion/tether`: USDT for the BRL quoted, and the rate as text (`"R$ 5.364"`).',
+    examples: [CRYPTO['deposits.quote'].successes[200].example],
+  });
+  // A quote's schema adds `rate` in a transform: the document shows what is sent, the pipe's input.
+  registry.add(DepositQuote.def.in, {
+    examples: [CRYPTO['deposits.quote'].successes[200].example],
+  });
+  named(WithdrawalQuoteRequest, {
+    id: 'WithdrawalQuoteRequest',
+    description: 'Body of `POST /withdraw/conversion/brl/pix`.',
+    examples: [CRYPTO['withdrawals.quote'].requestBody.example],
+  });
+  named(WithdrawalQuote, {
+    id: 'WithdrawalQuote',
+    description:
+      'Answer of `POST /withdraw/conversion/brl/pix`: BRL for the USDT quoted; `currency` is the string `"R$"`, the rate is text.',
+    examples: [CRYPTO['withdrawals.quote'].successes[200].example],
+  });
+  registry.add(WithdrawalQuote.def.in, {
+    examples: [CRYPTO['withdrawals.quote'].successes[200].example],
+  });
+  named(WalletQuoteRequest, {
+    id: 'WalletQuoteRequest',
+    description: 'Body of `POST /withdraw/transaction/crypto/amount`.',
+    examples: [CRYPTO['withdrawals.quoteToWallet'].requestBody.example],
+  });
+  named(WalletQuote, {
+    id: 'WalletQuote',
+    description:
+      'Answer of `POST /withdraw/transaction/crypto/amount`: USDT net of gas (the provider does not round it).',
+    examples: [CRYPTO['withdrawals.quoteToWallet'].successes[200].example],
+  });
+  named(CryptoDepositRequest, {
+    id: 'CryptoDepositRequest',
+    description:
+      "Body of `POST /deposit` with conversion to USDT (on-ramp, per the provider's public docs): the BRL the payer pays, the payer, and the whole deposit `currency` and `cryptocurrency`.",
+    examples: [cryptoBodyExamples.onRampRequest],
+  });
+  named(DepositVariants, {
+    id: 'DepositVariants',
+    description:
+      "Body of `POST /deposit`: a Pix charge (`DepositRequest`) or one converted to USDT when paid (`CryptoDepositRequest`), per the provider's public docs.",
+    examples: [depositRequestExample, cryptoBodyExamples.onRampRequest],
+  });
+  named(CryptoWithdrawalRequest, {
+    id: 'CryptoWithdrawalRequest',
+    description:
+      "Body of `POST /withdraw` with conversion to BRL (off-ramp, per the provider's public docs): USDT (at most six decimals) paid out by Pix to the customer's key.",
+    examples: [cryptoBodyExamples.offRampRequest],
+  });
+  named(WalletWithdrawalRequest, {
+    id: 'WalletWithdrawalRequest',
+    description:
+      "Body of `POST /withdraw` to an external wallet (per the provider's public docs): USDT, gas included, sent on the network to the address.",
+    examples: [cryptoBodyExamples.walletRequest],
+  });
+  named(WithdrawalVariants, {
+    id: 'WithdrawalVariants',
+    description:
+      "Body of `POST /withdraw`: BRL to a Pix key (`WithdrawalRequest`), USDT to a Pix key (`CryptoWithdrawalRequest`) or USDT to a wallet (`WalletWithdrawalRequest`), per the provider's public docs.",
+    examples: [
+      withdrawalRequestExample,
+      cryptoBodyExamples.offRampRequest,
+      cryptoBodyExamples.walletRequest,
+    ],
   });
   named(BalanceFilter, {
     id: 'BalanceFilter',

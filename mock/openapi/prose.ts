@@ -1,6 +1,11 @@
 import { COMPANY_MESSAGES } from '../service/handlers/company.js';
 import { INSUFFICIENT_BALANCE } from '../service/handlers/withdrawals.js';
 import type { OperationId } from '../service/operations.js';
+import { CRYPTO_OPERATION_PROSE, CRYPTO_WITHDRAWAL_400 } from './crypto-prose.js';
+import type { OperationProse } from './types.js';
+
+export type { OperationProse } from './types.js';
+
 import {
   balanceFilterExample,
   balanceListExample,
@@ -27,31 +32,6 @@ const REPEAT_409 =
 // What the OpenAPI document says about each operation beyond the table: where its contract comes
 // from, what it does, its path parameters, and a description and example for each status the
 // table lists (a success's body, an error's condition; error bodies are always the reason phrase).
-
-/**
- * The prose of one operation.
- *
- * @internal
- */
-export interface OperationProse {
-  /** What the operation does, and where its contract comes from. */
-  readonly description: string;
-  /** Whether the operation comes from the provider's public docs rather than the service document. */
-  readonly fromProviderDocs: boolean;
-  /** For an operation that takes a body. */
-  readonly requestBody?: { readonly description: string; readonly example: unknown };
-  /** Each success status of the table's entry: when it is given, and an example body. */
-  readonly successes: Readonly<
-    Record<number, { readonly description: string; readonly example: unknown }>
-  >;
-  /** Each error status of the table's entry: when it is given. */
-  readonly errors: Readonly<Record<number, string>>;
-  /**
-   * Whether a 400 may carry a message of the service's own instead of the reason phrase (one of
-   * `PUBLISHED_400_MESSAGES`); the example shown is `example400`.
-   */
-  readonly example400?: string;
-}
 
 /**
  * A path parameter: what it identifies and a realistic value.
@@ -104,6 +84,7 @@ const SERVER_500_UNLISTED =
  * @internal
  */
 export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
+  ...CRYPTO_OPERATION_PROSE,
   'auth.getToken': {
     description:
       "Exchanges the company's email and password for a JWT to send as `Authorization: Bearer <token>` on every other call. The 200 status and the 401 on wrong credentials are per the provider's public docs (the service document does not show them).",
@@ -208,7 +189,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
       },
     },
     errors: {
-      400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the withdrawal currencies; \`pixKey\` is not a key registered to the customer (the provider does not list this status; the mock answers it); the amount is above the balance available (the provider names this error "saldo insuficiente" without publishing it: the mock answers 400 with \`{ "message": "Saldo insuficiente" }\`, its own choice, and creates nothing).`,
+      400: `The body is malformed: ${MALFORMED_BODY}; \`amount\` is not a positive number with at most two decimals; \`customerId\` is not a string; \`externalId\` is not a non-empty string of at most 256 characters; \`currency\` is not one of the withdrawal currencies; \`pixKey\` is not a key registered to the customer (the provider does not list this status; the mock answers it); the amount is above the balance available (the provider names this error "saldo insuficiente" without publishing it: the mock answers 400 with \`{ "message": "Saldo insuficiente" }\`, its own choice, and creates nothing).${CRYPTO_WITHDRAWAL_400}`,
       401: `${AUTH_401} Also a caller address outside the account's withdrawal IP list, when it has one.`,
       404: '`customerId` is unknown.',
       409: REPEAT_409,

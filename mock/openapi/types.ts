@@ -247,3 +247,28 @@ export interface CreateOpenApiDocumentOptions {
    */
   serverUrl?: string;
 }
+
+/**
+ * The prose of one operation.
+ *
+ * @internal
+ */
+export interface OperationProse {
+  /** What the operation does, and where its contract comes from. */
+  readonly description: string;
+  /** Whether the operation comes from the provider's public docs rather than the service document. */
+  readonly fromProviderDocs: boolean;
+  /** For an operation that takes a body. */
+  readonly requestBody?: { readonly description: string; readonly example: unknown };
+  /** Each success status of the table's entry: when it is given, and an example body. */
+  readonly successes: Readonly<
+    Record<number, { readonly description: string; readonly example: unknown }>
+  >;
+  /** Each error status of the table's entry: when it is given. */
+  readonly errors: Readonly<Record<number, string>>;
+  /**
+   * Whether a 400 may carry a message of the service's own instead of the reason phrase (one of
+   * `PUBLISHED_400_MESSAGES`); the example shown is `example400`.
+   */
+  readonly example400?: string;
+}

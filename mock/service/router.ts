@@ -2,6 +2,7 @@ import { controlRoutes } from '../controls/http-routes.js';
 import type { JournalEntry } from '../types/records.js';
 import { authResolvers } from './handlers/auth.js';
 import { companyResolvers } from './handlers/company.js';
+import { cryptoResolvers } from './handlers/crypto.js';
 import { customerResolvers } from './handlers/customers.js';
 import { depositResolvers } from './handlers/deposits.js';
 import { pixKeyResolvers } from './handlers/pix-keys.js';
@@ -44,6 +45,7 @@ const RESOLVERS: Resolvers = {
   ...depositResolvers,
   ...customerResolvers,
   ...companyResolvers,
+  ...cryptoResolvers,
 };
 
 /**

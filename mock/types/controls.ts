@@ -12,6 +12,7 @@ import type {
   MockCustomer,
   MockDeposit,
   MockPixKey,
+  MockRates,
   MockWithdrawal,
 } from './records.js';
 
@@ -472,6 +473,8 @@ export interface PaymentServiceMock {
   readonly clock: MockClock;
   /** The main account's ledger, sub-accounts, IP lists and partner level. */
   readonly company: CompanyControls;
+  /** The crypto operations: rates, spread, gas fee, and USDT sent to a customer's wallet. */
+  readonly crypto: CryptoControls;
   /**
    * The controls of one account: a sub-account by its id, the main account by its id or with no
    * argument. A `RangeError` for an id no account has (a sub-account is gone after `reset()`).
@@ -483,4 +486,45 @@ export interface PaymentServiceMock {
    * seed) the sequence of ids are the same as at creation. Tokens stay valid.
    */
   reset(): void;
+}
+
+/**
+ * What `mock.crypto.receive()` takes: the USDT and the network it arrives on.
+ *
+ * @example
+ * ```ts
+ * const transfer: MockCryptoTransfer = { amount: '10', network: 'BEP-20' };
+ * ```
+ */
+export interface MockCryptoTransfer {
+  /** USDT, a decimal string with at most six decimals. */
+  readonly amount: string;
+  /** One of the networks of the customer's wallet: `ERC-20`, `BEP-20` or `Polygon`. */
+  readonly network: string;
+}
+
+/**
+ * `mock.crypto`: the rates the crypto operations convert at, and USDT arriving in a customer's
+ * wallet. Quotes are the amount at the rate less the spread, USDT to six decimals and BRL to the
+ * cent, never rounded up; a wallet quote takes the gas fee from the gross amount.
+ *
+ * @example
+ * ```ts
+ * mock.crypto.setRates({ USDT: '5.40' });
+ * const deposit = await mock.crypto.receive(customerId, { amount: '10', network: 'BEP-20' });
+ * ```
+ */
+export interface CryptoControls {
+  /** BRL per USDT from now on; a `TypeError` for anything but `{ USDT: '<decimal>' }` above zero. */
+  setRates(rates: MockRates): void;
+  /** A fraction of each conversion kept by the service (`'0.01'` is 1%). @default '0' */
+  setSpread(spread: string): void;
+  /** The gas fee of a withdrawal to a wallet, in USDT. @default '0.63' */
+  setGasFee(fee: string): void;
+  /**
+   * A USDT transfer to the customer's wallet: a deposit, `PAID` at once, whose USDT is credited to
+   * the account, and the crypto deposit webhook (`name: 'USDT'`, no `type`). A `RangeError` for an
+   * unknown customer or network, a `TypeError` for an invalid amount.
+   */
+  receive(customerId: string, transfer: MockCryptoTransfer): Promise<MockDeposit>;
 }

@@ -1,5 +1,6 @@
 // The options of a new mock.
 import type { MockBalances } from './controls.js';
+import type { MockRates } from './records.js';
 
 /**
  * Options of `createPaymentServiceMock()`. All are optional.
@@ -34,6 +35,13 @@ export interface PaymentServiceMockOptions {
    * @default { BRL: '1000000.00' }
    */
   readonly balance?: MockBalances | undefined;
+  /**
+   * BRL per USDT, exact to six decimals, for the quotes and the conversions of the crypto
+   * operations; `mock.crypto.setRates()` changes it.
+   *
+   * @default { USDT: '5.364' }
+   */
+  readonly rates?: MockRates | undefined;
   /**
    * Whether the main account is a partner, allowed to create sub-accounts over HTTP
    * (`POST /company/subaccount`; 401 otherwise).

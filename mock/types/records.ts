@@ -1,5 +1,11 @@
 // The records the mock keeps and shows: customers, Pix keys, withdrawals, deposits and the journal.
-import type { Currency, KnownPixKeyType, KnownTransactionStatus } from 'pix-payment-sdk';
+import type {
+  BlockchainNetwork,
+  Cryptocurrency,
+  Currency,
+  KnownPixKeyType,
+  KnownTransactionStatus,
+} from 'pix-payment-sdk';
 import type { OperationId } from '../service/operations.js';
 
 /**
@@ -69,10 +75,18 @@ export interface MockWithdrawal {
   readonly externalId?: string;
   /** Decimal amount, as sent. */
   readonly amount: number;
-  /** The withdrawal currency it was made in. */
-  readonly currency: Currency;
-  /** The receiving Pix key (unmasked). */
-  readonly pixKey: MockPixKeyRef;
+  /** The withdrawal currency it was made in; absent for a withdrawal to a wallet (USDT only). */
+  readonly currency?: Currency;
+  /** The receiving Pix key (unmasked); absent for a withdrawal to a wallet. */
+  readonly pixKey?: MockPixKeyRef;
+  /** The USDT side of a crypto withdrawal (off-ramp or to a wallet). */
+  readonly cryptocurrency?: Cryptocurrency;
+  /** USDT moved, six decimals at most. */
+  readonly cryptoAmount?: number;
+  /** The network of a withdrawal to a wallet. */
+  readonly blockchainNetwork?: BlockchainNetwork;
+  /** The destination of a withdrawal to a wallet. */
+  readonly wallet?: string;
   /** Current status. */
   readonly status: KnownTransactionStatus;
   /** Whether the Pix network validated the document, once `settle(…, { identifiedDocumentPix })` set it. */
@@ -106,7 +120,7 @@ export interface MockPixKeyRef {
  * @example
  * ```ts
  * const deposit: MockDeposit | undefined = mock.deposits.get(id);
- * deposit?.code.startsWith('000201'); // true
+ * deposit?.code?.startsWith('000201'); // true for a Pix deposit
  * ```
  */
 export interface MockDeposit {
@@ -118,12 +132,18 @@ export interface MockDeposit {
   readonly externalId?: string;
   /** Decimal amount, as sent. */
   readonly amount: number;
-  /** The deposit currency it was made in. */
-  readonly currency: Currency;
+  /** The deposit currency it was made in; absent for a USDT transfer to a wallet. */
+  readonly currency?: Currency;
   /** Current status. */
   readonly status: KnownTransactionStatus;
-  /** The Pix copy-and-paste string: a dynamic BR Code pointing to a location URL. */
-  readonly code: string;
+  /** The Pix copy-and-paste string: a dynamic BR Code; absent for a USDT transfer to a wallet. */
+  readonly code?: string;
+  /** The USDT side of an on-ramp deposit or of a transfer to the customer's wallet. */
+  readonly cryptocurrency?: Cryptocurrency;
+  /** USDT credited when paid, six decimals at most. */
+  readonly cryptoAmount?: number;
+  /** The network of a transfer to the customer's wallet. */
+  readonly blockchainNetwork?: BlockchainNetwork;
   /** Whether the Pix network validated the document, once `settle(…, { identifiedDocumentPix })` set it. */
   readonly identifiedDocumentPix?: boolean;
   /** Creation time, ISO 8601 UTC (mock clock). */
@@ -178,4 +198,17 @@ export interface JournalEntry {
   readonly bodyBytes?: number;
   /** `true` when `body` holds only part of the body: it did not fit in 64 KiB. */
   readonly truncated?: true;
+}
+
+/**
+ * BRL per USDT, a decimal string exact to six decimals.
+ *
+ * @example
+ * ```ts
+ * const rates: MockRates = { USDT: '5.364' };
+ * ```
+ */
+export interface MockRates {
+  /** BRL for one USDT. */
+  readonly USDT: string;
 }

@@ -8,8 +8,10 @@ import { schema } from './shared.js';
 
 /**
  * A cryptocurrency as the service lists it (per the provider's public docs): send it whole as
- * `cryptocurrency` to filter the balance or to set a sub-account's fee on it. Its other fields
- * (`coinGecko`, `createdDate`, `updatedDate`, `__v`) are kept as they come.
+ * `cryptocurrency` in a crypto deposit, withdrawal or quote, to filter the balance or to set a
+ * sub-account's fee on it. Only `_id`, `name` and `symbol` are required to parse; every other
+ * field is kept as it comes. The deposit and withdrawal lists hold different objects (different
+ * `_id`) for the same USDT: never use one for the other.
  *
  * @example
  * ```ts
@@ -24,15 +26,23 @@ export const Cryptocurrency = /* @__PURE__ */ schema(() =>
     name: z.string(),
     /** Its symbol, such as `USDT`. */
     symbol: z.string(),
+    /** Its identifier on CoinGecko, such as `tether`. */
+    coinGecko: z.optional(z.string()),
+    /** ISO 8601 timestamp, UTC. */
+    createdDate: z.optional(z.string()),
+    /** ISO 8601 timestamp, UTC. */
+    updatedDate: z.optional(z.string()),
+    /** Record version counter. */
+    __v: z.optional(z.number()),
   }),
 );
 /** A cryptocurrency as the service lists it. */
 export interface Cryptocurrency extends z.infer<typeof Cryptocurrency> {}
 
 /**
- * A blockchain network as the service lists it (per the provider's public docs), for a
- * sub-account's fee on it. Its other fields (`chainId`, `chain`, `symbol`, `createdDate`,
- * `updatedDate`, `__v`) are kept as they come.
+ * A blockchain network as the service lists it (per the provider's public docs): send it whole as
+ * `blockchainNetwork` in a wallet withdrawal or its quote, or for a sub-account's fee on it. Only
+ * `_id` and `name` are required to parse; every other field is kept as it comes.
  *
  * @example
  * ```ts
@@ -45,6 +55,23 @@ export const BlockchainNetwork = /* @__PURE__ */ schema(() =>
     _id: z.string(),
     /** Its name, such as `Ethereum` or `BEP-20`. */
     name: z.string(),
+    /** The chain's id, a decimal string: `'1'` (Ethereum), `'56'` (BSC), `'137'` (Polygon). */
+    chainId: z.optional(z.string()),
+    /** The chain, such as `Ethereum` or `BSC`. */
+    chain: z.optional(z.string()),
+    /** The chain's native token, such as `ETH` or `BNB`. */
+    symbol: z.optional(z.string()),
+    /**
+     * The cryptocurrencies of the network. The provider's schema says ids (strings), its code
+     * reads objects with a `cryptocurrency` inside: both parse, and are kept as they come.
+     */
+    cryptocurrencies: z.optional(z.array(z.union([z.string(), z.looseObject({})]))),
+    /** ISO 8601 timestamp, UTC. */
+    createdDate: z.optional(z.string()),
+    /** ISO 8601 timestamp, UTC. */
+    updatedDate: z.optional(z.string()),
+    /** Record version counter. */
+    __v: z.optional(z.number()),
   }),
 );
 /** A blockchain network as the service lists it. */

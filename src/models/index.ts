@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './company.js';
+export * from './crypto.js';
 export * from './currencies.js';
 export * from './customers.js';
 export * from './deposits.js';

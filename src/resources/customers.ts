@@ -1,6 +1,7 @@
 import { parseWith } from '../core/parse.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
 import { PaymentValidationError } from '../errors.js';
+import type { CustomerWalletList } from '../models/crypto.js';
 import {
   CreateCustomerInput,
   type CreateCustomerResult,
@@ -98,6 +99,25 @@ export class Customers {
    */
   async get(id: string, options?: RequestOptions): Promise<Customer> {
     return this.#transport.request(prepare(routes.customers.get, { id }), options);
+  }
+
+  /**
+   * The customer's crypto wallet: `GET /crypto/customer/{id}/wallet` (per the provider's public
+   * docs), an array holding one fixed EVM address (`publicKey`) and the networks it receives USDT
+   * on. Give it to the customer for direct USDT deposits; each arrives as a crypto deposit
+   * webhook. Only USDT, and only on the networks listed: other tokens, or USDT on another network,
+   * are lost. Retried on connection errors, timeouts, 429 and 5xx.
+   *
+   * @throws {@link NotFoundError} when the customer does not exist.
+   *
+   * @example
+   * ```ts
+   * const [wallet] = await client.customers.getWallet(customerId);
+   * console.log(wallet?.publicKey, wallet?.blockchainNetworks.join(', '));
+   * ```
+   */
+  async getWallet(id: string, options?: RequestOptions): Promise<CustomerWalletList> {
+    return this.#transport.request(prepare(routes.customers.getWallet, { id }), options);
   }
 }
 

@@ -2,12 +2,19 @@ import { brCodeAmountCents, readBrCode } from '../br-code.js';
 import { buildDeposit } from '../builders.js';
 import type { AnswerRefusal } from '../core/response.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
+import type {
+  BlockchainNetworkList,
+  CryptocurrencyList,
+  CryptoDepositRequest,
+  DepositQuote,
+} from '../models/crypto.js';
 import type { CurrencyList } from '../models/currencies.js';
 import type { CreateDepositResult, CreatedDeposit, DepositRequest } from '../models/deposits.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import { formatCents, toCents } from '../money.js';
 import { routes } from '../seam/routes.js';
+import { CryptoCalls, type DepositQuoteInput, depositQuoteBody } from './crypto.js';
 import { TransactionCalls } from './transactions.js';
 
 /**
@@ -22,10 +29,12 @@ import { TransactionCalls } from './transactions.js';
  */
 export class Deposits {
   readonly #shared: TransactionCalls;
+  readonly #crypto: CryptoCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
     this.#shared = new TransactionCalls(transport, validateInput, 'deposit');
+    this.#crypto = new CryptoCalls(transport, validateInput, 'deposit');
   }
 
   /**
@@ -42,7 +51,9 @@ export class Deposits {
   }
 
   /**
-   * Creates a deposit: `POST /deposit` (per the provider's public docs), for a customer on file
+   * Creates a deposit: `POST /deposit` (per the provider's public docs), a Pix charge in BRL or,
+   * with a `cryptocurrency` ({@link buildCryptoDeposit}), one whose payment is converted to USDT
+   * and credited to the account (on-ramp), for a customer on file
    * (`customerId`) or for someone the service registers together with the deposit (`customer`);
    * exactly one of the two, never both. Always sends an `externalId`, yours or a generated UUID,
    * and returns it. Per the provider's public docs the service treats a repeated `externalId` as
@@ -73,14 +84,17 @@ export class Deposits {
    * );
    * ```
    */
-  async create(request: DepositRequest, options?: RequestOptions): Promise<CreatedDeposit> {
+  async create(
+    request: DepositRequest | CryptoDepositRequest,
+    options?: RequestOptions,
+  ): Promise<CreatedDeposit> {
     const externalId = request.externalId ?? crypto.randomUUID();
     // Fields the builder does not know are kept: the service tolerates them, and so does the client.
     const body = (
       this.#shared.validate
-        ? { ...request, ...buildDeposit({ ...request, externalId }) }
+        ? { ...request, ...buildDeposit({ ...(request as DepositRequest), externalId }) }
         : { ...request, externalId }
-    ) as DepositRequest;
+    ) as DepositRequest | CryptoDepositRequest;
     const operation = prepare(routes.deposits.create, { body });
     const answer = await this.#shared.transport.request(
       { ...operation, verify: (created) => checkDepositCode(created, body.amount, externalId) },
@@ -118,6 +132,57 @@ export class Deposits {
    */
   async resendWebhook(id: string, options?: RequestOptions): Promise<MessageResult> {
     return this.#shared.resendWebhook(id, options);
+  }
+
+  /**
+   * Cryptocurrencies the company may receive deposits in: `GET /deposit/company/cryptocurrencies`
+   * (per the provider's public docs), USDT today. Pass the chosen one whole as `cryptocurrency` to
+   * {@link buildCryptoDeposit}; never use a withdrawal cryptocurrency for a deposit. Retried on
+   * connection errors, timeouts, 429 and 5xx.
+   *
+   * @example
+   * ```ts
+   * const [usdt] = await client.deposits.listCryptocurrencies();
+   * ```
+   */
+  async listCryptocurrencies(options?: RequestOptions): Promise<CryptocurrencyList> {
+    return this.#crypto.listCryptocurrencies(options);
+  }
+
+  /**
+   * Blockchain networks of the deposit side: `GET /deposit/company/blockchain-networks` (per the
+   * provider's public docs). No deposit body takes a network: the list says on which networks a
+   * customer's wallet ({@link Customers.getWallet}) receives USDT. Retried on connection errors,
+   * timeouts, 429 and 5xx.
+   *
+   * @example
+   * ```ts
+   * const names = (await client.deposits.listNetworks()).map((network) => network.name);
+   * ```
+   */
+  async listNetworks(options?: RequestOptions): Promise<BlockchainNetworkList> {
+    return this.#crypto.listNetworks(options);
+  }
+
+  /**
+   * Quotes the USDT an amount of BRL buys: `POST /deposit/conversion/tether` (per the provider's
+   * public docs). Only a quote: nothing is created, and the rate is not locked (an on-ramp deposit
+   * converts at the rate of its payment). Retried on connection errors, timeouts, 429 and 5xx.
+   *
+   * @returns The provider's fields (`amount` in USDT, `crypto`, `fiatToCryptoExchangeRate` as
+   * text) and `rate`, the same rate as an exact decimal string.
+   * @throws {@link PaymentValidationError} for an invalid amount or currency, before anything is
+   * sent.
+   *
+   * @example
+   * ```ts
+   * const currency = selectCurrency(await client.deposits.listCurrencies(), 'BRL');
+   * const { amount, rate } = await client.deposits.quote({ amount: '100.00', currency });
+   * ```
+   */
+  async quote(input: DepositQuoteInput, options?: RequestOptions): Promise<DepositQuote> {
+    const body = depositQuoteBody(this.#crypto, input);
+    return this.#shared.transport.request(prepare(routes.deposits.quote, { body }), options);
   }
 }
 

@@ -8,11 +8,27 @@ import {
   type WithdrawalLimits,
 } from '../core/withdrawal-limit.js';
 import type { PaymentIssue } from '../errors.js';
+import type {
+  BlockchainNetworkList,
+  CryptocurrencyList,
+  CryptoWithdrawalRequest,
+  WalletQuote,
+  WalletWithdrawalRequest,
+  WithdrawalQuote,
+} from '../models/crypto.js';
 import type { CurrencyList } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import type { CreateWithdrawalResult, WithdrawalRequest } from '../models/withdrawals.js';
 import { routes } from '../seam/routes.js';
+import {
+  CryptoCalls,
+  cryptoWithdrawalBody,
+  type WalletQuoteInput,
+  type WithdrawalQuoteInput,
+  walletQuoteBody,
+  withdrawalQuoteBody,
+} from './crypto.js';
 import { TransactionCalls } from './transactions.js';
 
 /**
@@ -48,11 +64,13 @@ export interface CreateWithdrawalOptions extends RequestOptions {
 export class Withdrawals {
   readonly #shared: TransactionCalls;
   readonly #limits: ResolvedLimits;
+  readonly #crypto: CryptoCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean, limits: ResolvedLimits = {}) {
     this.#shared = new TransactionCalls(transport, validateInput, 'withdrawal');
     this.#limits = limits;
+    this.#crypto = new CryptoCalls(transport, validateInput, 'withdrawal');
   }
 
   /**
@@ -70,13 +88,17 @@ export class Withdrawals {
   }
 
   /**
-   * Creates a withdrawal: `POST /withdraw` (per the provider's public docs). Always sends an
+   * Creates a withdrawal: `POST /withdraw` (per the provider's public docs), to a Pix key in BRL
+   * ({@link buildWithdrawal}), from USDT to a Pix key ({@link buildCryptoWithdrawal}) or from USDT
+   * to an external wallet ({@link buildWalletWithdrawal}). Always sends an
    * `externalId`, yours or a generated UUID, and returns it. The service treats a repeated
    * `externalId` as the same withdrawal, so the request is retried on connection errors,
    * timeouts, 429 and 5xx with the same `externalId`, and a retry never pays twice. Checked first
    * with {@link buildWithdrawal} (unless `validateInput: false`): amount with at most two
-   * decimals, whole currency and Pix key objects. An amount above `maxWithdrawal` (the client's,
-   * or this call's) is refused before anything is sent, whatever `validateInput` says.
+   * decimals, whole currency and Pix key objects; a crypto body's USDT amount with at most six
+   * decimals (its objects and wallet address are checked by the crypto builders). An amount above
+   * `maxWithdrawal` (the client's, or this call's) is refused before anything is sent, whatever
+   * `validateInput` says.
    *
    * @returns The service's answer (`message`, `status`, `_id`) and the `externalId` sent.
    * @throws {@link PaymentValidationError} for invalid input, before anything is sent.
@@ -93,13 +115,16 @@ export class Withdrawals {
    * ```
    */
   async create(
-    request: WithdrawalRequest,
+    request: WithdrawalRequest | CryptoWithdrawalRequest | WalletWithdrawalRequest,
     options?: CreateWithdrawalOptions,
   ): Promise<CreateWithdrawalResult> {
     const externalId = request.externalId ?? crypto.randomUUID();
-    const body = this.#shared.validate
-      ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
-      : { ...request, externalId };
+    const body =
+      'cryptocurrency' in request
+        ? cryptoWithdrawalBody(this.#shared.validate, request, externalId)
+        : this.#shared.validate
+          ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
+          : { ...request, externalId };
     checkWithdrawalLimit(body, this.#limitsFor(options));
     const answer = await this.#shared.transport.request(
       prepare(routes.withdrawals.create, { body }),
@@ -148,5 +173,77 @@ export class Withdrawals {
    */
   async resendWebhook(id: string, options?: RequestOptions): Promise<MessageResult> {
     return this.#shared.resendWebhook(id, options);
+  }
+
+  /**
+   * Cryptocurrencies the company may withdraw: `GET /withdraw/company/cryptocurrencies` (per the
+   * provider's public docs), USDT today. Pass the chosen one whole as `cryptocurrency`; never use
+   * a deposit cryptocurrency for a withdrawal (the service refuses it). Retried on connection
+   * errors, timeouts, 429 and 5xx.
+   *
+   * @example
+   * ```ts
+   * const [usdt] = await client.withdrawals.listCryptocurrencies();
+   * ```
+   */
+  async listCryptocurrencies(options?: RequestOptions): Promise<CryptocurrencyList> {
+    return this.#crypto.listCryptocurrencies(options);
+  }
+
+  /**
+   * Blockchain networks a wallet withdrawal may use: `GET /withdraw/company/blockchain-networks`
+   * (per the provider's public docs): ERC-20, BEP-20 and Polygon. Pass the chosen one whole as
+   * `blockchainNetwork`. Retried on connection errors, timeouts, 429 and 5xx.
+   *
+   * @example
+   * ```ts
+   * const bep20 = (await client.withdrawals.listNetworks()).find((network) => network.name === 'BEP-20');
+   * ```
+   */
+  async listNetworks(options?: RequestOptions): Promise<BlockchainNetworkList> {
+    return this.#crypto.listNetworks(options);
+  }
+
+  /**
+   * Quotes the BRL an amount of USDT pays out by Pix: `POST /withdraw/conversion/brl/pix` (per the
+   * provider's public docs). Only a quote: nothing is created, and the rate is not locked.
+   * Retried on connection errors, timeouts, 429 and 5xx.
+   *
+   * @returns The provider's fields (`amount` in BRL, `currency` as the string `"R$"`,
+   * `cryptoToFiatExchangeRate` as text) and `rate`, the same rate as an exact decimal string.
+   * @throws {@link PaymentValidationError} for an amount with a seventh decimal or an invalid
+   * cryptocurrency, before anything is sent.
+   *
+   * @example
+   * ```ts
+   * const [cryptocurrency] = await client.withdrawals.listCryptocurrencies();
+   * const { amount, rate } = await client.withdrawals.quote({ amount: '10', cryptocurrency });
+   * ```
+   */
+  async quote(input: WithdrawalQuoteInput, options?: RequestOptions): Promise<WithdrawalQuote> {
+    const body = withdrawalQuoteBody(this.#crypto, input);
+    return this.#shared.transport.request(prepare(routes.withdrawals.quote, { body }), options);
+  }
+
+  /**
+   * Quotes the USDT that reaches a wallet once the network's gas fee is taken from a gross amount:
+   * `POST /withdraw/transaction/crypto/amount` (per the provider's public docs). Only a quote:
+   * gas changes from block to block. Retried on connection errors, timeouts, 429 and 5xx.
+   *
+   * @returns `amount`, the net USDT as the service sends it (not rounded).
+   * @throws {@link PaymentValidationError} for an invalid amount, cryptocurrency or network,
+   * before anything is sent.
+   *
+   * @example
+   * ```ts
+   * const { amount } = await client.withdrawals.quoteToWallet({ amount: '10', cryptocurrency, blockchainNetwork });
+   * ```
+   */
+  async quoteToWallet(input: WalletQuoteInput, options?: RequestOptions): Promise<WalletQuote> {
+    const body = walletQuoteBody(this.#crypto, input);
+    return this.#shared.transport.request(
+      prepare(routes.withdrawals.quoteToWallet, { body }),
+      options,
+    );
   }
 }

@@ -4,13 +4,19 @@ import {
   BalanceFilter,
   CreateCustomerInput,
   CreateSubAccountInput,
+  CryptoDepositRequest,
+  CryptoWithdrawalRequest,
+  DepositQuoteRequest,
   DepositRequest,
   PixKeyInput,
   SubAccountWebhookInput,
   TokenRequest,
   TokenResponse,
   UpdateCustomerInput,
+  WalletQuoteRequest,
+  WalletWithdrawalRequest,
   WithdrawalIpInput,
+  WithdrawalQuoteRequest,
   WithdrawalRequest,
 } from '../models/index.js';
 import { schema } from '../models/shared.js';
@@ -23,6 +29,26 @@ import { type Route, type RouteBodies, routes } from './routes.js';
  * @internal
  */
 export const EmptyBody = /* @__PURE__ */ schema(() => z.looseObject({}));
+
+/**
+ * Body of `POST /withdraw`, each variant the provider publishes: to a Pix key in BRL, from USDT to
+ * a Pix key (off-ramp), and from USDT to an external wallet.
+ *
+ * @internal
+ */
+export const WithdrawalVariants = /* @__PURE__ */ schema(() =>
+  z.union([WithdrawalRequest, CryptoWithdrawalRequest, WalletWithdrawalRequest]),
+);
+
+/**
+ * Body of `POST /deposit`, each variant the provider publishes: a Pix charge in BRL, and a Pix
+ * charge converted to USDT when paid (on-ramp).
+ *
+ * @internal
+ */
+export const DepositVariants = /* @__PURE__ */ schema(() =>
+  z.union([DepositRequest, CryptoDepositRequest]),
+);
 
 /**
  * One operation of the service, as {@link operations} declares it: the client's {@link Route}
@@ -115,7 +141,7 @@ export const operations = {
     /** `POST /withdraw`: retried, because the same `externalId` is the same withdrawal. */
     create: {
       ...routes.withdrawals.create,
-      request: WithdrawalRequest,
+      request: WithdrawalVariants,
       auth: true,
       summary: 'Create a withdrawal',
       statuses: [201, 400, 401, 404, 409, 500],
@@ -136,6 +162,39 @@ export const operations = {
       summary: 'Resend the withdrawal webhook',
       statuses: [200, 401, 404, 500],
     },
+    /** `GET /withdraw/company/cryptocurrencies` (per the provider's public docs). */
+    listCryptocurrencies: {
+      ...routes.withdrawals.listCryptocurrencies,
+      auth: true,
+      summary: 'List cryptocurrencies for withdrawals',
+      statuses: [200, 401, 500],
+    },
+    /** `GET /withdraw/company/blockchain-networks` (per the provider's public docs). */
+    listNetworks: {
+      ...routes.withdrawals.listNetworks,
+      auth: true,
+      summary: 'List blockchain networks for withdrawals',
+      statuses: [200, 401, 500],
+    },
+    /** `POST /withdraw/conversion/brl/pix`: retried, it only reads (per the provider's public docs). */
+    quote: {
+      ...routes.withdrawals.quote,
+      request: WithdrawalQuoteRequest,
+      auth: true,
+      summary: 'Quote USDT in BRL for a withdrawal',
+      statuses: [200, 400, 401, 500],
+    },
+    /**
+     * `POST /withdraw/transaction/crypto/amount`: retried, it only reads (per the provider's public
+     * docs).
+     */
+    quoteToWallet: {
+      ...routes.withdrawals.quoteToWallet,
+      request: WalletQuoteRequest,
+      auth: true,
+      summary: 'Quote a wallet withdrawal net of gas',
+      statuses: [200, 400, 401, 500],
+    },
   },
   /** Deposits: currencies, creation, details, webhook resend. */
   deposits: {
@@ -152,7 +211,7 @@ export const operations = {
      */
     create: {
       ...routes.deposits.create,
-      request: DepositRequest,
+      request: DepositVariants,
       auth: true,
       summary: 'Create a deposit',
       statuses: [201, 400, 401, 404, 409, 500],
@@ -172,6 +231,28 @@ export const operations = {
       auth: true,
       summary: 'Resend the deposit webhook',
       statuses: [200, 401, 404, 500],
+    },
+    /** `GET /deposit/company/cryptocurrencies` (per the provider's public docs). */
+    listCryptocurrencies: {
+      ...routes.deposits.listCryptocurrencies,
+      auth: true,
+      summary: 'List cryptocurrencies for deposits',
+      statuses: [200, 401, 500],
+    },
+    /** `GET /deposit/company/blockchain-networks` (per the provider's public docs). */
+    listNetworks: {
+      ...routes.deposits.listNetworks,
+      auth: true,
+      summary: 'List blockchain networks for deposits',
+      statuses: [200, 401, 500],
+    },
+    /** `POST /deposit/conversion/tether`: retried, it only reads (per the provider's public docs). */
+    quote: {
+      ...routes.deposits.quote,
+      request: DepositQuoteRequest,
+      auth: true,
+      summary: 'Quote BRL in USDT for a deposit',
+      statuses: [200, 400, 401, 500],
     },
   },
   /** Customers (per the provider's public docs). */
@@ -202,6 +283,13 @@ export const operations = {
       auth: true,
       summary: 'Update a customer',
       statuses: [200, 400, 401, 404, 409, 500],
+    },
+    /** `GET /crypto/customer/{id}/wallet`: the customer's fixed USDT deposit address. */
+    getWallet: {
+      ...routes.customers.getWallet,
+      auth: true,
+      summary: "Get a customer's crypto wallet",
+      statuses: [200, 401, 404, 500],
     },
   },
   /** The company account: balances and sub-accounts (per the provider's public docs). */

@@ -4,13 +4,20 @@ import {
   AddPixKeyResult,
   type BalanceFilter,
   BalanceList,
+  BlockchainNetworkList,
   type CreateCustomerInput,
   CreateCustomerResult,
   CreateDepositResult,
   type CreateSubAccountInput,
   CreateWithdrawalResponse,
+  CryptocurrencyList,
+  type CryptoDepositRequest,
+  type CryptoWithdrawalRequest,
   CurrencyList,
   Customer,
+  CustomerWalletList,
+  DepositQuote,
+  type DepositQuoteRequest,
   type DepositRequest,
   MessageResult,
   type PixKeyInput,
@@ -19,7 +26,12 @@ import {
   type TokenRequest,
   TransactionDetails,
   type UpdateCustomerInput,
+  WalletQuote,
+  type WalletQuoteRequest,
+  type WalletWithdrawalRequest,
   type WithdrawalIpInput,
+  WithdrawalQuote,
+  type WithdrawalQuoteRequest,
   type WithdrawalRequest,
 } from '../models/index.js';
 import { schema } from '../models/shared.js';
@@ -115,6 +127,31 @@ const table = {
       response: MessageResult,
       retry: true,
     },
+    listCryptocurrencies: {
+      method: 'GET',
+      path: '/withdraw/company/cryptocurrencies',
+      response: CryptocurrencyList,
+      retry: true,
+    },
+    listNetworks: {
+      method: 'GET',
+      path: '/withdraw/company/blockchain-networks',
+      response: BlockchainNetworkList,
+      retry: true,
+    },
+    // The quotes only read: a second attempt changes nothing.
+    quote: {
+      method: 'POST',
+      path: '/withdraw/conversion/brl/pix',
+      response: WithdrawalQuote,
+      retry: true,
+    },
+    quoteToWallet: {
+      method: 'POST',
+      path: '/withdraw/transaction/crypto/amount',
+      response: WalletQuote,
+      retry: true,
+    },
   },
   deposits: {
     listCurrencies: {
@@ -137,6 +174,24 @@ const table = {
       response: MessageResult,
       retry: true,
     },
+    listCryptocurrencies: {
+      method: 'GET',
+      path: '/deposit/company/cryptocurrencies',
+      response: CryptocurrencyList,
+      retry: true,
+    },
+    listNetworks: {
+      method: 'GET',
+      path: '/deposit/company/blockchain-networks',
+      response: BlockchainNetworkList,
+      retry: true,
+    },
+    quote: {
+      method: 'POST',
+      path: '/deposit/conversion/tether',
+      response: DepositQuote,
+      retry: true,
+    },
   },
   customers: {
     create: { method: 'POST', path: '/customer', response: CreateCustomerResult, retry: false },
@@ -144,6 +199,12 @@ const table = {
     // Retried, because the body replaces the customer's data whole, so a second attempt leaves the
     // customer as the first did (its own name and document are no conflict).
     update: { method: 'PUT', path: '/customer/{id}', response: MessageResult, retry: true },
+    getWallet: {
+      method: 'GET',
+      path: '/crypto/customer/{id}/wallet',
+      response: CustomerWalletList,
+      retry: true,
+    },
   },
   company: {
     // Retried, it only reads (`{}` or a filter), so a second attempt changes nothing.
@@ -183,10 +244,13 @@ const table = {
 export interface RouteBodies {
   'auth.getToken': TokenRequest;
   'pixKeys.add': PixKeyInput;
-  'withdrawals.create': WithdrawalRequest;
+  'withdrawals.create': WithdrawalRequest | CryptoWithdrawalRequest | WalletWithdrawalRequest;
   'withdrawals.resendWebhook': Readonly<Record<string, unknown>>;
-  'deposits.create': DepositRequest;
+  'withdrawals.quote': WithdrawalQuoteRequest;
+  'withdrawals.quoteToWallet': WalletQuoteRequest;
+  'deposits.create': DepositRequest | CryptoDepositRequest;
   'deposits.resendWebhook': Readonly<Record<string, unknown>>;
+  'deposits.quote': DepositQuoteRequest;
   'customers.create': CreateCustomerInput;
   'customers.update': UpdateCustomerInput;
   'company.getBalance': BalanceFilter;

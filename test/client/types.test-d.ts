@@ -33,11 +33,14 @@ import {
   brlBalance,
   buildDeposit,
   type CreateWithdrawalOptions,
+  type CryptoDepositRequest,
+  type CryptoWithdrawalRequest,
   type EnsurePixKeyOptions,
   type InMemoryTokenStore,
   parseWebhookPayload,
   type SubAccountWebhookInput,
   tokenAccount,
+  type WalletWithdrawalRequest,
 } from 'pix-payment-sdk';
 import { describe, expectTypeOf, it } from 'vitest';
 
@@ -55,7 +58,9 @@ describe('PaymentClient types', () => {
     >();
     expectTypeOf(client.pixKeys.remove('c', 'k')).toEqualTypeOf<Promise<MessageResult>>();
     expectTypeOf(client.withdrawals.listCurrencies()).toEqualTypeOf<Promise<Currency[]>>();
-    expectTypeOf(client.withdrawals.create).parameter(0).toEqualTypeOf<WithdrawalRequest>();
+    expectTypeOf(client.withdrawals.create)
+      .parameter(0)
+      .toEqualTypeOf<WithdrawalRequest | CryptoWithdrawalRequest | WalletWithdrawalRequest>();
     expectTypeOf(client.withdrawals.create).returns.toEqualTypeOf<
       Promise<CreateWithdrawalResult>
     >();
@@ -120,7 +125,9 @@ describe('PaymentClient types', () => {
   });
 
   it('deposits.create takes exactly one of customerId or customer, never both', () => {
-    expectTypeOf(client.deposits.create).parameter(0).toEqualTypeOf<DepositRequest>();
+    expectTypeOf(client.deposits.create)
+      .parameter(0)
+      .toEqualTypeOf<DepositRequest | CryptoDepositRequest>();
     expectTypeOf<DepositRequest>().toEqualTypeOf<DepositForCustomerId | DepositForNewCustomer>();
     const currency = {} as Currency;
     const customer = { name: 'Ana Souza', document: '52998224725' };

@@ -9,8 +9,13 @@
 // expiries (the interleaving of concurrent calls may still differ). CHAOS_OPERATIONS sets how many
 // orders (default 300).
 import {
+  type BlockchainNetwork,
+  buildCryptoDeposit,
+  buildCryptoWithdrawal,
   buildDeposit,
+  buildWalletWithdrawal,
   buildWithdrawal,
+  type Cryptocurrency,
   type Currency,
   InMemoryTokenStore,
   isPaymentError,
@@ -54,7 +59,18 @@ function generator(seed: number): () => number {
 const random = generator(SEED);
 const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(random() * items.length)]!;
 
-type Kind = 'payout' | 'deposit';
+// Pix payouts and deposits, and their crypto variants: USDT paid out by Pix, USDT to a wallet, a
+// Pix deposit credited as USDT.
+type Kind = 'payout' | 'deposit' | 'crypto-payout' | 'wallet-payout' | 'on-ramp';
+const KINDS: ReadonlyArray<Kind> = [
+  'payout',
+  'deposit',
+  'crypto-payout',
+  'wallet-payout',
+  'on-ramp',
+];
+const isWithdrawal = (kind: Kind) => kind.endsWith('payout');
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 interface Account {
   readonly name: 'A' | 'B';
   readonly mock: PaymentServiceMock;
@@ -63,6 +79,9 @@ interface Account {
   readonly pixKey: PixKey;
   readonly withdrawalCurrency: Currency;
   readonly depositCurrency: Currency;
+  readonly usdtOut: Cryptocurrency;
+  readonly usdtIn: Cryptocurrency;
+  readonly network: BlockchainNetwork;
   close(): Promise<void>;
 }
 interface Attempt {
@@ -98,19 +117,26 @@ function mayHaveActed(error: unknown): boolean {
 }
 
 const ledgerOf = (order: Order) =>
-  (order.kind === 'payout' ? order.account.mock.withdrawals : order.account.mock.deposits)
+  (isWithdrawal(order.kind) ? order.account.mock.withdrawals : order.account.mock.deposits)
     .list()
     .filter((stored) => stored.externalId === order.externalId);
+
+function bep20Of(networks: ReadonlyArray<BlockchainNetwork>): BlockchainNetwork {
+  const found = networks.find((network) => network.name === 'BEP-20');
+  if (!found) throw new Error('the mock lists no BEP-20 network');
+  return found;
+}
 
 async function openAccount(name: 'A' | 'B', seed: number): Promise<Account> {
   const credentials = {
     email: `finance@shop-${name.toLowerCase()}.example`,
     password: `pw-${seed}`,
   };
+  const balance = { BRL: '100000000.00', USDT: '100000000' };
   const served =
     name === 'A'
-      ? await startMockServer({ port: 0, seed, credentials })
-      : { mock: createPaymentServiceMock({ seed, credentials }), close: async () => {} };
+      ? await startMockServer({ port: 0, seed, credentials, balance })
+      : { mock: createPaymentServiceMock({ seed, credentials, balance }), close: async () => {} };
   const { mock } = served;
   const baseUrl = 'url' in served ? served.url : mock.baseUrl;
   const make = (timeoutMs = TIMEOUT_MS) =>
@@ -137,6 +163,9 @@ async function openAccount(name: 'A' | 'B', seed: number): Promise<Account> {
     pixKey,
     withdrawalCurrency: selectCurrency(await setup.withdrawals.listCurrencies(), 'BRL'),
     depositCurrency: selectCurrency(await setup.deposits.listCurrencies(), 'BRL'),
+    usdtOut: selectCurrency(await setup.withdrawals.listCryptocurrencies(), 'USDT'),
+    usdtIn: selectCurrency(await setup.deposits.listCryptocurrencies(), 'USDT'),
+    network: bep20Of(await setup.withdrawals.listNetworks()),
     close: served.close,
   };
 }
@@ -144,7 +173,7 @@ async function openAccount(name: 'A' | 'B', seed: number): Promise<Account> {
 /** Maybe breaks something in the order's account just before an attempt. */
 function stir(order: Order): void {
   const { mock } = order.account;
-  const path = order.kind === 'payout' ? '/withdraw' : '/deposit';
+  const path = isWithdrawal(order.kind) ? '/withdraw' : '/deposit';
   const roll = random();
   let fault: FaultSpec | undefined;
   if (roll < 0.12) {
@@ -175,6 +204,42 @@ function stir(order: Order): void {
   if (fault) mock.faults.inject({ ...fault, times: 1 });
 }
 
+/** A crypto order, sent with its externalId: the id of what the service created. */
+async function cryptoAttempt(order: Order, client: PaymentClient): Promise<string> {
+  const { account, externalId } = order;
+  const customerId = account.customerId;
+  const amount = { micros: order.cents * 10 };
+  if (order.kind === 'on-ramp') {
+    const body = buildCryptoDeposit({
+      amount: { cents: order.cents },
+      customerId,
+      currency: account.depositCurrency,
+      cryptocurrency: account.usdtIn,
+      externalId,
+    });
+    return (await client.deposits.create(body)).data.id;
+  }
+  const body =
+    order.kind === 'crypto-payout'
+      ? buildCryptoWithdrawal({
+          amount,
+          customerId,
+          currency: account.withdrawalCurrency,
+          cryptocurrency: account.usdtOut,
+          pixKey: account.pixKey,
+          externalId,
+        })
+      : buildWalletWithdrawal({
+          amount: { micros: 1_000_000 + order.cents * 10 },
+          customerId,
+          cryptocurrency: account.usdtOut,
+          blockchainNetwork: account.network,
+          wallet: WALLET,
+          externalId,
+        });
+  return (await client.withdrawals.create(body))._id;
+}
+
 async function attempt(order: Order): Promise<Attempt> {
   const { account } = order;
   const client = pick(account.clients);
@@ -182,28 +247,30 @@ async function attempt(order: Order): Promise<Attempt> {
   stir(order);
   try {
     const id =
-      order.kind === 'payout'
-        ? (
-            await client.withdrawals.create(
-              buildWithdrawal({
-                amount: { cents: order.cents },
-                customerId: account.customerId,
-                currency: account.withdrawalCurrency,
-                pixKey: account.pixKey,
-                externalId: order.externalId,
-              }),
-            )
-          )._id
-        : (
-            await client.deposits.create(
-              buildDeposit({
-                amount: { cents: order.cents },
-                customerId: account.customerId,
-                currency: account.depositCurrency,
-                externalId: order.externalId,
-              }),
-            )
-          ).data.id;
+      order.kind !== 'payout' && order.kind !== 'deposit'
+        ? await cryptoAttempt(order, client)
+        : order.kind === 'payout'
+          ? (
+              await client.withdrawals.create(
+                buildWithdrawal({
+                  amount: { cents: order.cents },
+                  customerId: account.customerId,
+                  currency: account.withdrawalCurrency,
+                  pixKey: account.pixKey,
+                  externalId: order.externalId,
+                }),
+              )
+            )._id
+          : (
+              await client.deposits.create(
+                buildDeposit({
+                  amount: { cents: order.cents },
+                  customerId: account.customerId,
+                  currency: account.depositCurrency,
+                  externalId: order.externalId,
+                }),
+              )
+            ).data.id;
     return { outcome: 'resolved', id, before, after: ledgerOf(order).length };
   } catch (error) {
     const maybe = mayHaveActed(error);
@@ -230,7 +297,7 @@ it('chaos: one transaction per externalId, the ids the ledger holds, errors that
   });
   const orders: Order[] = Array.from({ length: OPERATIONS }, (_, index) => {
     const account = pick(accounts);
-    const kind = pick<Kind>(['payout', 'deposit']);
+    const kind = pick<Kind>(KINDS);
     return {
       account,
       kind,
@@ -266,7 +333,7 @@ it('chaos: one transaction per externalId, the ids the ledger holds, errors that
     const held = ledgerOf(order);
     duplicates += Math.max(0, held.length - 1);
     const other = accounts.find((account) => account !== order.account)!;
-    const elsewhere = (order.kind === 'payout' ? other.mock.withdrawals : other.mock.deposits)
+    const elsewhere = (isWithdrawal(order.kind) ? other.mock.withdrawals : other.mock.deposits)
       .list()
       .filter((stored) => stored.externalId === order.externalId);
     if (elsewhere.length > 0) wrongIds.push(`${order.externalId} is in account ${other.name}`);
@@ -318,6 +385,7 @@ it('chaos: one transaction per externalId, the ids the ledger holds, errors that
   console.log(
     `chaos seed ${SEED}: ${count('payout').length} payouts (${settled(count('payout'))} resolved), ` +
       `${count('deposit').length} deposits (${settled(count('deposit'))} resolved), ` +
+      `crypto: ${['crypto-payout', 'wallet-payout', 'on-ramp'].map((kind) => `${count(kind as Kind).length} ${kind}`).join(', ')}, ` +
       `${attempts.length} attempts, ${errors.length} errors (${[...byName].map(([name, n]) => `${n} ${name}`).join(', ')}; ` +
       `${maybeButNothing} "maybe" with nothing done), ` +
       `faults: ${figures.faultsBefore} before, ${figures.faultsAfter} after, ${figures.loginFaults} on login, ` +

@@ -17,7 +17,7 @@ describe('mock.auth.denyAction and allowAction refuse names they do not know', (
     expect(() => mock.auth.denyAction('bogus')).toThrow(RangeError);
     // @ts-expect-error: as above
     expect(() => mock.auth.denyAction('bogus')).toThrow(
-      /auth\.denyAction: unknown operation "bogus"; valid operations: pixKeys\.add, pixKeys\.list, .*, customers\.get, customers\.update, company\.getBalance, .*, company\.allowWithdrawalIp$/,
+      /auth\.denyAction: unknown operation "bogus"; valid operations: pixKeys\.add, pixKeys\.list, .*, customers\.get, customers\.update, customers\.getWallet, company\.getBalance, .*, company\.allowWithdrawalIp$/,
     );
     const token = await mock.auth.issueToken();
     const answer = await mock.fetch(`${mock.baseUrl}/withdraw/company/currencies`, {

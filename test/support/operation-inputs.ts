@@ -112,6 +112,47 @@ export async function buildFixture(context: MockSession, n: number): Promise<Fix
   };
 }
 
+/** The withdrawal side's USDT and BEP-20, and the deposit side's USDT, as listed. */
+async function cryptoObjects({ api, token }: MockSession) {
+  const get = async (path: string) =>
+    (await api.call('GET', path, { token })).body as Array<Record<string, unknown>>;
+  const [usdtOut] = await get('/withdraw/company/cryptocurrencies');
+  const [usdtIn] = await get('/deposit/company/cryptocurrencies');
+  const bep20 = (await get('/withdraw/company/blockchain-networks')).find(
+    (network) => network.name === 'BEP-20',
+  );
+  if (!usdtOut || !usdtIn || !bep20) throw new Error('fixture: crypto lists are incomplete');
+  return { usdtOut, usdtIn, bep20 };
+}
+
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+// The crypto bodies of `POST /withdraw`: off-ramp and wallet, valid and spoiled.
+async function cryptoWithdrawals(
+  context: InputContext,
+  base: Record<string, unknown>,
+): Promise<WellFormed[]> {
+  const { usdtIn, usdtOut, bep20 } = await cryptoObjects(context);
+  const offRamp = { ...base, cryptocurrency: usdtOut };
+  const { currency: _currency, pixKey: _pixKey, ...bare } = base;
+  const toWallet = {
+    ...bare,
+    amount: 5,
+    cryptocurrency: usdtOut,
+    blockchainNetwork: bep20,
+    wallet: WALLET,
+  };
+  return [
+    { params: {}, body: offRamp },
+    { params: {}, body: { ...offRamp, amount: 0.1234567 } },
+    { params: {}, body: { ...offRamp, cryptocurrency: usdtIn } },
+    { params: {}, body: toWallet },
+    { params: {}, body: { ...toWallet, wallet: WALLET.toLowerCase().replace('0x5', '0x6') } },
+    { params: {}, body: { ...toWallet, wallet: WALLET.replace('aA', 'Aa') } },
+    { params: {}, body: { ...toWallet, blockchainNetwork: { ...bep20, chainId: '1' } } },
+  ];
+}
+
 /** A new sub-account's token, for the routes a sub-account calls with its own. */
 async function subAccountToken({ h }: InputContext): Promise<string> {
   const sub = h.mock.company.createSubAccount();
@@ -190,7 +231,8 @@ export const OPERATION_INPUTS: Readonly<Record<string, OperationInputs>> = {
         },
       };
     },
-    variants: async ({ customerId, fixture, h }) => {
+    variants: async (context) => {
+      const { customerId, fixture, h } = context;
       const { withdrawCurrency, depositCurrency, pixKey } = await fixture();
       const base = { amount: 1, customerId, currency: withdrawCurrency, pixKey };
       const { name, type, symbol, _id } = withdrawCurrency;
@@ -199,6 +241,8 @@ export const OPERATION_INPUTS: Readonly<Record<string, OperationInputs>> = {
         { params: {}, body: { ...base, currency: { _id, name, type, symbol } } },
         { params: {}, body: { ...base, customerId: h.mock.customers.create()._id } },
         { params: {}, body: { ...base, pixKey: { ...pixKey, _id: UNKNOWN_ID } } },
+        // The crypto variants (per the provider's public docs): USDT to a Pix key or a wallet.
+        ...(await cryptoWithdrawals(context, base)),
       ];
     },
   },
@@ -220,7 +264,8 @@ export const OPERATION_INPUTS: Readonly<Record<string, OperationInputs>> = {
         externalId: `deposito-${next()}`,
       },
     }),
-    variants: async ({ customerId, fixture, next }) => {
+    variants: async (context) => {
+      const { customerId, fixture, next } = context;
       const { withdrawCurrency, depositCurrency } = await fixture();
       const n = next();
       const customer = {
@@ -235,6 +280,17 @@ export const OPERATION_INPUTS: Readonly<Record<string, OperationInputs>> = {
         { params: {}, body: { amount: 1, customer, currency: depositCurrency } },
         { params: {}, body: { amount: 1, customer, currency: depositCurrency } },
         { params: {}, body: { amount: 1, customerId, customer, currency: depositCurrency } },
+        // On-ramp: the deposit side's USDT converts; the withdrawal side's is refused.
+        ...(await cryptoObjects(context).then(({ usdtIn, usdtOut }) => [
+          {
+            params: {},
+            body: { amount: 1, customerId, currency: depositCurrency, cryptocurrency: usdtIn },
+          },
+          {
+            params: {},
+            body: { amount: 1, customerId, currency: depositCurrency, cryptocurrency: usdtOut },
+          },
+        ])),
       ];
     },
   },
@@ -286,6 +342,58 @@ export const OPERATION_INPUTS: Readonly<Record<string, OperationInputs>> = {
       },
       { params: { id: customerId }, body: {} },
     ],
+  },
+  'withdrawals.listCryptocurrencies': { valid: async () => ({ params: {} }) },
+  'withdrawals.listNetworks': { valid: async () => ({ params: {} }) },
+  'withdrawals.quote': {
+    valid: async (context) => ({
+      params: {},
+      body: { amount: 1, cryptocurrency: (await cryptoObjects(context)).usdtOut },
+    }),
+    variants: async (context) => {
+      const { usdtIn, usdtOut } = await cryptoObjects(context);
+      return [
+        { params: {}, body: { amount: 1, cryptocurrency: usdtIn } },
+        { params: {}, body: { amount: 0.0000001, cryptocurrency: usdtOut } },
+        { params: {}, body: { amount: 1, cryptocurrency: { _id: UNKNOWN_ID } } },
+      ];
+    },
+  },
+  'withdrawals.quoteToWallet': {
+    valid: async (context) => {
+      const { usdtOut, bep20 } = await cryptoObjects(context);
+      return {
+        params: {},
+        body: { amount: 10, cryptocurrency: usdtOut, blockchainNetwork: bep20 },
+      };
+    },
+    variants: async (context) => {
+      const { usdtOut, bep20 } = await cryptoObjects(context);
+      const base = { cryptocurrency: usdtOut, blockchainNetwork: bep20 };
+      return [
+        { params: {}, body: { ...base, amount: 0.01 } },
+        { params: {}, body: { ...base, amount: 1, blockchainNetwork: { name: 'TRC-20' } } },
+      ];
+    },
+  },
+  'deposits.listCryptocurrencies': { valid: async () => ({ params: {} }) },
+  'deposits.listNetworks': { valid: async () => ({ params: {} }) },
+  'deposits.quote': {
+    valid: async ({ fixture }) => ({
+      params: {},
+      body: { amount: 100, currency: (await fixture()).depositCurrency },
+    }),
+    variants: async ({ fixture }) => {
+      const { withdrawCurrency, depositCurrency } = await fixture();
+      return [
+        { params: {}, body: { amount: 100, currency: withdrawCurrency } },
+        { params: {}, body: { amount: 1.001, currency: depositCurrency } },
+      ];
+    },
+  },
+  'customers.getWallet': {
+    valid: async ({ customerId }) => ({ params: { id: customerId } }),
+    variants: async () => [{ params: { id: UNKNOWN_ID } }],
   },
   'company.getBalance': {
     valid: async () => ({ params: {}, body: {} }),

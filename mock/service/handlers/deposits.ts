@@ -3,6 +3,7 @@ import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
 import type { TransactionRecord } from '../state/transactions.js';
+import { onRampLeg } from './crypto.js';
 import { checkCustomerInput, customerOr404, newCustomerOf } from './customers.js';
 import { repeatAnswer, requestIdentity } from './repeats.js';
 import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
@@ -47,7 +48,7 @@ function resolvePayer(state: AccountState, payer: Payer): CustomerRecord | Custo
  * @internal
  */
 export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
-  'deposits.create'({ state, body }) {
+  'deposits.create'({ state, service, body }) {
     if (!isRecord(body)) throw new HttpError(400, 'body must be a JSON object');
     const externalId = externalIdOf(body);
     // The first deposit again, with its current status; no customer is registered either.
@@ -61,6 +62,7 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
     const sent = sentCurrency(body, state.strict);
     const found = resolvePayer(state, payer);
     const currency = listedCurrency(sent, state.currenciesOf('deposit'));
+    const crypto = onRampLeg(service, body, cents);
     // Every check has passed: only now is a new customer registered, so a refused deposit leaves none.
     const customer = '_id' in found ? found : state.customers.insert(found);
     const record = state.transactions.insert('deposit', {
@@ -70,6 +72,7 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
       currency,
       pixKey: undefined,
       request: requestIdentity(state, body),
+      crypto,
     });
     return created(record);
   },

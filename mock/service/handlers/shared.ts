@@ -1,5 +1,8 @@
 import { CURRENCY_REQUIRED_FIELDS, type Currency, toCents } from 'pix-payment-sdk';
 import { HttpError, isRecord, own } from '../http.js';
+import { isObjectId } from '../ids.js';
+import type { AccountState } from '../state/accounts.js';
+import { maskKey, type PixKeyRecord } from '../state/pix-keys.js';
 
 /**
  * Integer cents of a body's `amount`: a positive JSON number with at most two decimals, else 400.
@@ -122,4 +125,70 @@ export function listedCurrency(
     throw new HttpError(400, 'currency is not one of the currencies listed for this operation');
   }
   return match;
+}
+
+/**
+ * The 201 message of every withdrawal (per the provider's public docs).
+ *
+ * @internal
+ */
+export const CREATED = 'Solicitação de Saque realizada com sucesso';
+
+/**
+ * The answer to a withdrawal above the available balance. The provider names the error ("saldo
+ * insuficiente") without publishing its status or text: 400 and this message are the mock's
+ * choice.
+ *
+ * @internal
+ */
+export const INSUFFICIENT_BALANCE = 'Saldo insuficiente';
+
+/**
+ * The body's `pixKey`, else 400: an object with string `key`, `type` and `_id`.
+ *
+ * @internal
+ */
+export function sentPixKey(body: Record<string, unknown>): {
+  key: string;
+  type: string;
+  _id: string;
+} {
+  const pixKey = own(body, 'pixKey');
+  if (!isRecord(pixKey)) throw new HttpError(400, 'pixKey must be the whole Pix key object');
+  const sentKey = {
+    key: own(pixKey, 'key'),
+    type: own(pixKey, 'type'),
+    _id: own(pixKey, '_id'),
+  };
+  if (
+    typeof sentKey.key !== 'string' ||
+    typeof sentKey.type !== 'string' ||
+    typeof sentKey._id !== 'string'
+  ) {
+    throw new HttpError(400, 'pixKey must carry key, type and _id');
+  }
+  return sentKey as { key: string; type: string; _id: string };
+}
+
+/**
+ * The stored key `sent` names, else 400: registered to `customerId`, of the same type, with its
+ * value or its masked form.
+ *
+ * @internal
+ */
+export function registeredPixKey(
+  state: AccountState,
+  customerId: string,
+  sent: { key: string; type: string; _id: string },
+): PixKeyRecord {
+  const stored = isObjectId(sent._id) ? state.pixKeys.get(sent._id) : undefined;
+  if (
+    !stored ||
+    stored.customerId !== customerId ||
+    stored.type !== sent.type ||
+    (sent.key !== stored.key && sent.key !== maskKey(stored))
+  ) {
+    throw new HttpError(400, 'pixKey is not a key registered to this customer');
+  }
+  return stored;
 }

@@ -3,6 +3,7 @@ import { isObjectId } from '../ids.js';
 import type { Resolver, Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import type { TransactionKind, TransactionRecord } from '../state/transactions.js';
+import { cryptoDetailsOf } from './crypto.js';
 
 // Per the provider's public docs.
 const RESENT: Readonly<Record<TransactionKind, string>> = {
@@ -41,12 +42,17 @@ export function detailsOf(state: AccountState, record: TransactionRecord): Recor
     ...(record.identifiedDocumentPix !== undefined
       ? { identifiedDocumentPix: record.identifiedDocumentPix }
       : {}),
-    currency: {
-      name: record.currency.name,
-      type: record.currency.type,
-      amount: record.amountCents / 100,
-      status: record.status,
-    },
+    ...(record.currency !== undefined
+      ? {
+          currency: {
+            name: record.currency.name,
+            type: record.currency.type,
+            amount: record.amountCents / 100,
+            status: record.status,
+          },
+        }
+      : {}),
+    ...(record.crypto !== undefined ? { cryptocurrency: cryptoDetailsOf(record) } : {}),
   };
 }
 

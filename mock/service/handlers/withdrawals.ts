@@ -1,25 +1,24 @@
 import { formatCents } from 'pix-payment-sdk';
 import { type Answer, HttpError, isRecord, json, own } from '../http.js';
-import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import { ledgerCurrencyOf } from '../state/ledger.js';
-import { maskKey } from '../state/pix-keys.js';
 import type { TransactionRecord } from '../state/transactions.js';
+import { createCryptoWithdrawal } from './crypto.js';
 import { customerOr404 } from './customers.js';
 import { repeatAnswer, requestIdentity } from './repeats.js';
-import { amountCents, externalIdOf, listedCurrency, sentCurrency, stringField } from './shared.js';
+import {
+  amountCents,
+  CREATED,
+  externalIdOf,
+  INSUFFICIENT_BALANCE,
+  listedCurrency,
+  registeredPixKey,
+  sentCurrency,
+  sentPixKey,
+  stringField,
+} from './shared.js';
 
-// Per the provider's public docs.
-const CREATED = 'Solicitação de Saque realizada com sucesso';
-
-/**
- * The answer to a withdrawal above the available balance. The provider names the error ("saldo
- * insuficiente") without publishing its status or text: 400 and this message are the mock's
- * choice.
- *
- * @internal
- */
-export const INSUFFICIENT_BALANCE = 'Saldo insuficiente';
+export { CREATED, INSUFFICIENT_BALANCE } from './shared.js';
 
 /**
  * `POST /withdraw` (per the provider's public docs); what withdrawals share with deposits is in
@@ -31,7 +30,7 @@ export const INSUFFICIENT_BALANCE = 'Saldo insuficiente';
  * @internal
  */
 export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
-  'withdrawals.create'({ state, body, callerIp }) {
+  'withdrawals.create'({ state, service, body, callerIp }) {
     if (state.withdrawalIps.length > 0 && !state.withdrawalIps.includes(callerIp)) {
       throw new HttpError(401, `caller ${callerIp} not in the account's withdrawal IP list`);
     }
@@ -46,34 +45,16 @@ export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
         : state.transactions.withExternalId('withdrawal', externalId);
     if (first) return repeatAnswer(state, 'withdrawal', first, body, created);
 
+    if (own(body, 'cryptocurrency') !== undefined) {
+      return createCryptoWithdrawal(state, service, body, externalId);
+    }
     const cents = amountCents(body);
     const customerId = stringField(body, 'customerId');
-    const pixKey = own(body, 'pixKey');
-    if (!isRecord(pixKey)) throw new HttpError(400, 'pixKey must be the whole Pix key object');
-    const sentKey = {
-      key: own(pixKey, 'key'),
-      type: own(pixKey, 'type'),
-      _id: own(pixKey, '_id'),
-    };
-    if (
-      typeof sentKey.key !== 'string' ||
-      typeof sentKey.type !== 'string' ||
-      typeof sentKey._id !== 'string'
-    ) {
-      throw new HttpError(400, 'pixKey must carry key, type and _id');
-    }
+    const sentKey = sentPixKey(body);
     const sent = sentCurrency(body, state.strict);
     const customer = customerOr404(state, customerId);
     const currency = listedCurrency(sent, state.currenciesOf('withdrawal'));
-    const stored = isObjectId(sentKey._id) ? state.pixKeys.get(sentKey._id) : undefined;
-    if (
-      !stored ||
-      stored.customerId !== customer._id ||
-      stored.type !== sentKey.type ||
-      (sentKey.key !== stored.key && sentKey.key !== maskKey(stored))
-    ) {
-      throw new HttpError(400, 'pixKey is not a key registered to this customer');
-    }
+    const stored = registeredPixKey(state, customer._id, sentKey);
     const ledgerCurrency = ledgerCurrencyOf(currency.name);
     if (ledgerCurrency !== undefined && state.ledger.available(ledgerCurrency) < cents) {
       throw new HttpError(

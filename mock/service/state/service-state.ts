@@ -14,6 +14,7 @@ import {
 import { MAX_TIMER_MS, WebhookDispatcher } from '../webhooks.js';
 import { type AccountServices, type AccountSpec, AccountState, AccountsArea } from './accounts.js';
 import { AuthArea } from './auth.js';
+import { CryptoRates } from './crypto.js';
 import type { CustomerRecord } from './customers.js';
 import { JournalArea } from './journal.js';
 import { LedgerArea, type LedgerCurrency } from './ledger.js';
@@ -59,6 +60,8 @@ export class ServiceState {
   readonly accounts = new AccountsArea();
   readonly faults = new FaultRegistry();
   readonly webhooks: WebhookDispatcher;
+  /** The rates, spread and gas fee of the crypto operations. */
+  readonly crypto: CryptoRates;
   /** The main account's starting balance. */
   readonly startingBalance: ReadonlyMap<LedgerCurrency, number>;
   /** Whether the main account starts as a partner, allowed to create sub-accounts. */
@@ -116,6 +119,7 @@ export class ServiceState {
     this.webhooks = new WebhookDispatcher(webhookTimeoutMs, () => this.nowIso(), deliveryLogLimit);
     this.#initialWebhookUrl = this.webhooks.check(options.webhookUrl ?? null);
     this.startingBalance = LedgerArea.check(options.balance ?? DEFAULT_BALANCE, 'balance');
+    this.crypto = new CryptoRates(options.rates);
     if (options.partner !== undefined && typeof options.partner !== 'boolean') {
       throw new TypeError('partner must be a boolean');
     }
@@ -195,6 +199,7 @@ export class ServiceState {
       this.#baseline = this.#makeBaseline(this.#baseline.credentials);
     }
     this.faults.clear();
+    this.crypto.reset();
     this.webhooks.reset();
     this.journal.reset();
     this.auth.reset();

@@ -8,6 +8,7 @@ import type { MockDeposit, MockWithdrawal } from '../../types/records.js';
 import { buildBrCode } from '../br-code.js';
 import { uuid } from '../ids.js';
 import { type WebhookDelivery, webhookPayloadOf } from '../webhooks.js';
+import type { CryptoLeg } from './crypto.js';
 import {
   type LedgerArea,
   type LedgerPosition,
@@ -29,8 +30,12 @@ export interface TransactionRecord {
   _id: string;
   customerId: string;
   externalId: string | undefined;
+  /** BRL in cents: the Pix side (0 for a USDT-only operation). */
   amountCents: number;
-  currency: Currency;
+  /** The listed currency of the Pix side; `undefined` for a USDT-only operation. */
+  currency: Currency | undefined;
+  /** The USDT side of a crypto operation; `undefined` for a Pix one. */
+  crypto?: CryptoLeg | undefined;
   status: KnownTransactionStatus;
   /** Whether the Pix network validated the counterpart's document (set by `settle`). */
   identifiedDocumentPix: boolean | undefined;
@@ -56,7 +61,7 @@ export interface TransactionRecord {
  */
 export type TransactionInput = Pick<
   TransactionRecord,
-  'customerId' | 'externalId' | 'amountCents' | 'currency' | 'pixKey' | 'request'
+  'customerId' | 'externalId' | 'amountCents' | 'currency' | 'pixKey' | 'request' | 'crypto'
 >;
 
 /** The company behind the mock's deposits' BR Codes. */
@@ -138,7 +143,7 @@ export class TransactionsArea {
       status: kind === 'withdrawal' ? 'PENDING' : 'WAITING_PAYMENT',
       identifiedDocumentPix: undefined,
       code:
-        kind === 'deposit'
+        kind === 'deposit' && input.currency !== undefined
           ? buildBrCode({
               location: LOCATION_PREFIX + uuid(this.#stamps.random()),
               amountCents: input.amountCents,
@@ -160,13 +165,26 @@ export class TransactionsArea {
 
   /** The webhook body of a transaction. */
   payload(record: TransactionRecord): WebhookPayload {
+    const operation = record.kind === 'withdrawal' ? 'WITHDRAW' : 'DEPOSIT';
+    // Per the provider's public docs, an operation with a USDT side reports USDT, without `type`.
+    if (record.crypto !== undefined || record.currency === undefined) {
+      return webhookPayloadOf({
+        ...record,
+        id: record._id,
+        name: record.crypto?.cryptocurrency.name ?? 'USDT',
+        type: undefined,
+        amount: (record.crypto?.units ?? 0) / 1_000_000,
+        operation,
+      });
+    }
+    // Per the provider's public docs: `id` (not `_id`), name BRL, type PIX, decimal amount.
     return webhookPayloadOf({
       ...record,
       id: record._id,
       name: record.currency.name,
       type: record.currency.type,
       amount: record.amountCents / 100,
-      operation: record.kind === 'withdrawal' ? 'WITHDRAW' : 'DEPOSIT',
+      operation,
     });
   }
 
@@ -209,7 +227,17 @@ export class TransactionsArea {
       customerId: record.customerId,
       ...(record.externalId !== undefined ? { externalId: record.externalId } : {}),
       amount: record.amountCents / 100,
-      currency: record.currency,
+      ...(record.currency !== undefined ? { currency: record.currency } : {}),
+      ...(record.crypto !== undefined
+        ? {
+            cryptocurrency: record.crypto.cryptocurrency,
+            cryptoAmount: record.crypto.units / 1_000_000,
+            ...(record.crypto.network !== undefined
+              ? { blockchainNetwork: record.crypto.network }
+              : {}),
+            ...(record.crypto.wallet !== undefined ? { wallet: record.crypto.wallet } : {}),
+          }
+        : {}),
       ...(record.pixKey !== undefined ? { pixKey: Object.freeze({ ...record.pixKey }) } : {}),
       status: record.status,
       ...(record.code !== undefined ? { code: record.code } : {}),
@@ -228,12 +256,19 @@ export class TransactionsArea {
     this.#idByExternalId = { withdrawal: new Map(), deposit: new Map() };
   }
 
-  // A currency the ledger does not keep moves nothing (every listed currency is BRL).
+  // A currency the ledger does not keep moves nothing (every listed currency is BRL). A crypto
+  // operation moves its USDT only: the Pix side of a conversion is the provider's, not the
+  // account's balance.
   #moveMoney(
-    record: Pick<TransactionRecord, 'currency' | 'amountCents'>,
+    record: Pick<TransactionRecord, 'currency' | 'amountCents' | 'crypto'>,
     from: LedgerPosition,
     to: LedgerPosition,
   ): void {
+    if (record.crypto !== undefined) {
+      this.#ledger.move('USDT', record.crypto.units, from, to);
+      return;
+    }
+    if (record.currency === undefined) return;
     const currency = ledgerCurrencyOf(record.currency.name);
     if (currency !== undefined) this.#ledger.move(currency, record.amountCents, from, to);
   }

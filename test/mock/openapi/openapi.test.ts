@@ -182,6 +182,62 @@ const ROUTES: ReadonlyArray<{
     success: [200],
     fromProviderDocs: true,
   },
+  {
+    method: 'get',
+    path: '/withdraw/company/cryptocurrencies',
+    operationId: 'withdrawals.listCryptocurrencies',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'get',
+    path: '/withdraw/company/blockchain-networks',
+    operationId: 'withdrawals.listNetworks',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'post',
+    path: '/withdraw/conversion/brl/pix',
+    operationId: 'withdrawals.quote',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'post',
+    path: '/withdraw/transaction/crypto/amount',
+    operationId: 'withdrawals.quoteToWallet',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'get',
+    path: '/deposit/company/cryptocurrencies',
+    operationId: 'deposits.listCryptocurrencies',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'get',
+    path: '/deposit/company/blockchain-networks',
+    operationId: 'deposits.listNetworks',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'post',
+    path: '/deposit/conversion/tether',
+    operationId: 'deposits.quote',
+    success: [200],
+    fromProviderDocs: true,
+  },
+  {
+    method: 'get',
+    path: '/crypto/customer/{id}/wallet',
+    operationId: 'customers.getWallet',
+    success: [200],
+    fromProviderDocs: true,
+  },
 ];
 
 const AUTH_401 = 'Invalid or expired token; invalid or missing header; IP not allowed.';
@@ -744,6 +800,66 @@ describe('the document matches what the mock answers', () => {
     }
     mock.company.setPartner(false);
     expect((await call('company.createSubAccount', { body: subAccount })).status).toBe(401);
+
+    // The crypto operations and variants (per the provider's public docs).
+    mock.company.setBalance({ BRL: '1000.00', USDT: '100' });
+    const [usdtOut] = (await call('withdrawals.listCryptocurrencies')).body as unknown as unknown[];
+    const [usdtIn] = (await call('deposits.listCryptocurrencies')).body as unknown as unknown[];
+    const networksOut = (await call('withdrawals.listNetworks')).body as unknown as Array<{
+      name: string;
+    }>;
+    expect((await call('deposits.listNetworks')).status).toBe(200);
+    const bep20 = networksOut.find((network) => network.name === 'BEP-20');
+    expect((await call('customers.getWallet', { params: { id: customer._id } })).status).toBe(200);
+    expect((await call('customers.getWallet', { params: { id: unknownId } })).status).toBe(404);
+    const depositQuote = { amount: 100, currency: depositCurrency };
+    expect((await call('deposits.quote', { body: depositQuote })).status).toBe(200);
+    expect(
+      (await call('deposits.quote', { body: { ...depositQuote, amount: 1.001 } })).status,
+    ).toBe(400);
+    expect(
+      (await call('withdrawals.quote', { body: { amount: 1, cryptocurrency: usdtOut } })).status,
+    ).toBe(200);
+    expect(
+      (await call('withdrawals.quote', { body: { amount: 1, cryptocurrency: usdtIn } })).status,
+    ).toBe(400);
+    const walletQuote = { amount: 10, cryptocurrency: usdtOut, blockchainNetwork: bep20 };
+    expect((await call('withdrawals.quoteToWallet', { body: walletQuote })).status).toBe(200);
+    expect(
+      (await call('withdrawals.quoteToWallet', { body: { ...walletQuote, amount: 0.1 } })).status,
+    ).toBe(400);
+    const offRamp = {
+      amount: 2.5,
+      customerId: customer._id,
+      currency: withdrawCurrency,
+      cryptocurrency: usdtOut,
+      pixKey,
+    };
+    expect((await call('withdrawals.create', { body: offRamp })).status).toBe(201);
+    expect((await call('withdrawals.create', { body: { ...offRamp, amount: 1000 } })).body).toEqual(
+      { message: 'Saldo insuficiente' },
+    );
+    const toWallet = {
+      amount: 10,
+      customerId: customer._id,
+      cryptocurrency: usdtOut,
+      blockchainNetwork: bep20,
+      wallet: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    };
+    expect((await call('withdrawals.create', { body: toWallet })).status).toBe(201);
+    expect(
+      (await call('withdrawals.create', { body: { ...toWallet, wallet: '0x1234' } })).status,
+    ).toBe(400);
+    const onRamp = {
+      amount: 100,
+      customerId: customer._id,
+      currency: depositCurrency,
+      cryptocurrency: usdtIn,
+    };
+    expect((await call('deposits.create', { body: onRamp })).status).toBe(201);
+    expect(
+      (await call('deposits.create', { body: { ...onRamp, cryptocurrency: usdtOut } })).status,
+    ).toBe(400);
 
     // Removing the key last, so the withdrawal above could use it.
     const removeParams = { customerId: customer._id, keyId: pixKey._id };

@@ -153,7 +153,7 @@ describe.each(mockTransports())('Withdrawals through $name', (transport) => {
           body: { amount: 3, customerId: id, currency, pixKey },
         });
         expect(answer.status).toBe(201);
-        expect(masked.mock.withdrawals.list()[0]?.pixKey.key).toBe('+5512912345678');
+        expect(masked.mock.withdrawals.list()[0]?.pixKey?.key).toBe('+5512912345678');
       } finally {
         await masked.close();
       }

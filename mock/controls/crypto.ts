@@ -1,0 +1,59 @@
+import { CRYPTO_LISTS, WALLET_NETWORKS } from '../service/state/crypto.js';
+import { unitsOf } from '../service/state/ledger.js';
+import type { ServiceState } from '../service/state/service-state.js';
+import type { CryptoControls } from '../types/controls.js';
+import type { MockDeposit } from '../types/records.js';
+import type { Track } from './account.js';
+
+/**
+ * `mock.crypto`: the service's rates, spread and gas fee, and USDT arriving in a customer's wallet
+ * of the main account.
+ *
+ * @internal
+ */
+export function cryptoControls(state: ServiceState, track: Track): CryptoControls {
+  return {
+    setRates: (rates) => state.crypto.setRates(rates),
+    setSpread: (spread) => state.crypto.setSpread(spread),
+    setGasFee: (fee) => state.crypto.setGasFee(fee),
+    async receive(customerId, transfer) {
+      const account = state.main;
+      if (typeof customerId !== 'string' || account.customers.get(customerId) === undefined) {
+        throw new RangeError(`no customer with id ${JSON.stringify(customerId)}`);
+      }
+      const network = CRYPTO_LISTS.deposit.networks.find((item) => item.name === transfer?.network);
+      if (network === undefined) {
+        throw new RangeError(
+          `network must be one of ${WALLET_NETWORKS.join(', ')} (USDT on any other is lost), got ${JSON.stringify(transfer?.network)}`,
+        );
+      }
+      const units = unitsOf(transfer.amount, 6);
+      if (typeof units === 'string' || units === 0) {
+        throw new TypeError(
+          `amount ${typeof units === 'string' ? units : 'must be greater than zero'}`,
+        );
+      }
+      const record = account.transactions.insert('deposit', {
+        customerId,
+        externalId: undefined,
+        amountCents: 0,
+        currency: undefined,
+        pixKey: undefined,
+        // No request came: a transfer has no externalId, so nothing can repeat it.
+        request: new Map(),
+        crypto: {
+          flow: 'direct',
+          cryptocurrency: CRYPTO_LISTS.deposit
+            .cryptocurrencies[0] as MockDeposit['cryptocurrency'] & object,
+          units,
+          network,
+        },
+      });
+      const delivered = account.transactions.settle('deposit', record._id, 'PAID');
+      return track(
+        'mock.crypto.receive()',
+        delivered.then(() => account.transactions.view(record) as MockDeposit),
+      );
+    },
+  };
+}

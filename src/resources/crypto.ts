@@ -1,0 +1,173 @@
+import type * as z from 'zod/mini';
+import { parseWith } from '../core/parse.js';
+import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
+import { type PaymentIssue, PaymentValidationError } from '../errors.js';
+import { BlockchainNetwork, Cryptocurrency } from '../models/company.js';
+import type {
+  BlockchainNetworkList,
+  CryptocurrencyList,
+  DepositQuoteRequest,
+  WalletQuoteRequest,
+  WithdrawalQuoteRequest,
+} from '../models/crypto.js';
+import { Currency } from '../models/currencies.js';
+import { type AmountInput, normalizeAmount } from '../money.js';
+import { routes } from '../seam/routes.js';
+import { normalizeUsdt, type UsdtAmountInput } from '../usdt.js';
+
+/**
+ * What `client.deposits.quote` takes: an amount of BRL and the whole deposit currency.
+ *
+ * @example
+ * ```ts
+ * const input: DepositQuoteInput = { amount: '100.00', currency };
+ * ```
+ */
+export interface DepositQuoteInput {
+  /** BRL: see {@link AmountInput}. */
+  readonly amount: AmountInput;
+  /** A whole currency from `client.deposits.listCurrencies()`. */
+  readonly currency: Currency;
+}
+
+/**
+ * What `client.withdrawals.quote` takes: an amount of USDT and the whole withdrawal
+ * cryptocurrency.
+ *
+ * @example
+ * ```ts
+ * const input: WithdrawalQuoteInput = { amount: '10', cryptocurrency };
+ * ```
+ */
+export interface WithdrawalQuoteInput {
+  /** USDT, exact to six decimals: see {@link UsdtAmountInput}. */
+  readonly amount: UsdtAmountInput;
+  /** A whole cryptocurrency from `client.withdrawals.listCryptocurrencies()`. */
+  readonly cryptocurrency: Cryptocurrency;
+}
+
+/**
+ * What `client.withdrawals.quoteToWallet` takes: a gross amount of USDT, the whole withdrawal
+ * cryptocurrency and the whole network.
+ *
+ * @example
+ * ```ts
+ * const input: WalletQuoteInput = { amount: '10', cryptocurrency, blockchainNetwork };
+ * ```
+ */
+export interface WalletQuoteInput extends WithdrawalQuoteInput {
+  /** A whole network from `client.withdrawals.listNetworks()`. */
+  readonly blockchainNetwork: BlockchainNetwork;
+}
+
+/**
+ * What withdrawals and deposits share on the crypto rails, parameterised by direction: the lists
+ * of cryptocurrencies and networks, and the checks of the quotes' bodies.
+ *
+ * @internal
+ */
+export class CryptoCalls {
+  readonly #transport: Transport;
+  readonly #validate: boolean;
+  readonly #withdrawals: boolean;
+
+  constructor(transport: Transport, validateInput: boolean, kind: 'withdrawal' | 'deposit') {
+    this.#transport = transport;
+    this.#validate = validateInput;
+    this.#withdrawals = kind === 'withdrawal';
+  }
+
+  listCryptocurrencies(options: RequestOptions | undefined): Promise<CryptocurrencyList> {
+    const spec = this.#withdrawals
+      ? routes.withdrawals.listCryptocurrencies
+      : routes.deposits.listCryptocurrencies;
+    return this.#transport.request(prepare(spec, {}), options);
+  }
+
+  listNetworks(options: RequestOptions | undefined): Promise<BlockchainNetworkList> {
+    const spec = this.#withdrawals ? routes.withdrawals.listNetworks : routes.deposits.listNetworks;
+    return this.#transport.request(prepare(spec, {}), options);
+  }
+
+  /**
+   * The amount as the decimal number to send (BRL or USDT) and each listed object checked, or a
+   * `PaymentValidationError` with every problem; objects are checked only when `validateInput`.
+   */
+  body(
+    amount: () => number,
+    objects: ReadonlyArray<readonly [string, z.ZodMiniType, unknown]>,
+    context: string,
+  ): Record<string, unknown> {
+    const issues: PaymentIssue[] = [];
+    let sent = 0;
+    try {
+      sent = amount();
+    } catch (error) {
+      if (!(error instanceof PaymentValidationError)) throw error;
+      issues.push(...error.issues);
+    }
+    const body: Record<string, unknown> = { amount: sent };
+    for (const [name, schema, value] of objects) {
+      body[name] = value;
+      if (!this.#validate) continue;
+      const parsed = parseWith(schema, value);
+      if (!parsed.ok) {
+        for (const issue of parsed.issues) issues.push({ ...issue, path: [name, ...issue.path] });
+      }
+    }
+    if (issues.length > 0) throw new PaymentValidationError(issues, context);
+    return body;
+  }
+}
+
+/**
+ * The body of a crypto `POST /withdraw` (off-ramp or wallet) with its `externalId`: the USDT amount
+ * checked (six decimals at most) when `validate`; the objects and the wallet address are the
+ * crypto builders' to check, so that a Pix-only application does not carry them.
+ *
+ * @internal
+ */
+export function cryptoWithdrawalBody<T extends { readonly amount: number }>(
+  validate: boolean,
+  request: T,
+  externalId: string,
+): T & { externalId: string } {
+  const amount = validate ? normalizeUsdt(request.amount) : request.amount;
+  return { ...request, amount, externalId };
+}
+
+/** @internal The body of `POST /deposit/conversion/tether`. */
+export function depositQuoteBody(
+  calls: CryptoCalls,
+  input: DepositQuoteInput,
+): DepositQuoteRequest {
+  return calls.body(
+    () => normalizeAmount(input?.amount),
+    [['currency', Currency, input?.currency]],
+    'Invalid deposit quote',
+  ) as unknown as DepositQuoteRequest;
+}
+
+/** @internal The body of `POST /withdraw/conversion/brl/pix`. */
+export function withdrawalQuoteBody(
+  calls: CryptoCalls,
+  input: WithdrawalQuoteInput,
+): WithdrawalQuoteRequest {
+  return calls.body(
+    () => normalizeUsdt(input?.amount),
+    [['cryptocurrency', Cryptocurrency, input?.cryptocurrency]],
+    'Invalid withdrawal quote',
+  ) as unknown as WithdrawalQuoteRequest;
+}
+
+/** @internal The body of `POST /withdraw/transaction/crypto/amount`. */
+export function walletQuoteBody(calls: CryptoCalls, input: WalletQuoteInput): WalletQuoteRequest {
+  return calls.body(
+    () => normalizeUsdt(input?.amount),
+    [
+      ['cryptocurrency', Cryptocurrency, input?.cryptocurrency],
+      ['blockchainNetwork', BlockchainNetwork, input?.blockchainNetwork],
+    ],
+    'Invalid wallet quote',
+  ) as unknown as WalletQuoteRequest;
+}
