@@ -6,7 +6,7 @@ import {
   type WebhookPayload,
 } from './models/webhooks.js';
 import { parseWebhookPayload } from './resources/webhooks.js';
-import { readUpTo } from './seam/body.js';
+import { readRequestUpTo } from './seam/body.js';
 
 /**
  * The address the provider sends every webhook from (its published fixed IP, per the provider's
@@ -218,13 +218,6 @@ function checkOptions(options: WebhookHandlerOptions): void {
     throw new PaymentValidationError(issues, 'Invalid webhook handler options');
 }
 
-/** Reads the body up to `limit` bytes; `undefined` when it is longer. */
-function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(undefined);
-  return readUpTo(request.body, limit);
-}
-
 /** A set that forgets its least recently seen entries past `capacity`. */
 class RecentKeys {
   readonly #keys = new Set<string>();
@@ -366,7 +359,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       const from = senderAddress(request);
       if (from === undefined || !allowed.has(plainAddress(from))) return text(403, 'Forbidden');
     }
-    const body = await readBody(request, maxBodyBytes);
+    const body = await readRequestUpTo(request, maxBodyBytes);
     if (body === undefined) return text(413, 'Payload Too Large');
     let payload: WebhookPayload;
     try {
