@@ -2,6 +2,7 @@
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
 import { accountControls, accountOf, type Track } from './controls/account.js';
+import { IP_LIST_RULE, ipListOf } from './controls/checks.js';
 import { cryptoControls } from './controls/crypto.js';
 import { createRouter, type MockParts } from './service/router.js';
 import { assertSupportedRuntime } from './service/runtime.js';
@@ -141,10 +142,9 @@ function mockOver(parts: MockParts): PaymentServiceMock {
     auth: {
       expireTokens: () => state.auth.expireTokens(),
       allowIps(ips) {
-        if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
-          throw new TypeError('auth.allowIps(ips): ips must be an array of strings');
-        }
-        state.auth.allowedIps = [...ips];
+        const list = ipListOf(ips);
+        if (list === undefined) throw new TypeError(`auth.allowIps(ips): ${IP_LIST_RULE}`);
+        state.auth.allowedIps = list;
       },
       get allowedIps() {
         return [...state.auth.allowedIps];

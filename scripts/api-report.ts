@@ -18,6 +18,8 @@
  * @module
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import ts from 'typescript';
@@ -57,7 +59,7 @@ for (const entry of entries) {
         enabled: true,
         reportFileName: `${entry.report}.api.md`,
         reportFolder: '<projectFolder>/api/',
-        reportTempFolder: '<projectFolder>/node_modules/.cache/api-report/',
+        reportTempFolder: join(tmpdir(), 'pix-payment-sdk-api-report'),
       },
       docModel: { enabled: false },
       dtsRollup: { enabled: false },

@@ -6,7 +6,7 @@ import {
   type WebhookPayload,
 } from './models/webhooks.js';
 import { parseWebhookPayload } from './resources/webhooks.js';
-import { readUpTo } from './seam/body.js';
+import { readRequestUpTo } from './seam/body.js';
 import {
   InMemoryWebhookStore,
   type WebhookEventKey,
@@ -292,13 +292,6 @@ function checkOptions(options: WebhookHandlerOptions): void {
     throw new PaymentValidationError(issues, 'Invalid webhook handler options');
 }
 
-/** Reads the body up to `limit` bytes; `undefined` when it is longer. */
-function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(undefined);
-  return readUpTo(request.body, limit);
-}
-
 // How far along its life a transaction is at each status, to tell a late delivery (the service is
 // further along) from an early or forged one. A status not listed is never called late.
 const STAGE: Readonly<Record<string, number>> = {
@@ -567,7 +560,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     inFlight++;
     let handedOn = false;
     try {
-      const body = await readBody(request, maxBodyBytes);
+      const body = await readRequestUpTo(request, maxBodyBytes);
       if (body === undefined) return text(413, 'Payload Too Large');
       let payload: WebhookPayload;
       try {

@@ -15,12 +15,12 @@ import type {
   TransactionControls,
 } from '../types/controls.js';
 import type { MockDeposit, MockWithdrawal } from '../types/records.js';
+import { IP_LIST_RULE, ipListOf } from './checks.js';
 
 function ipList(method: string, ips: unknown): string[] {
-  if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
-    throw new TypeError(`${method}(ips): ips must be an array of strings`);
-  }
-  return [...ips];
+  const list = ipListOf(ips);
+  if (list === undefined) throw new TypeError(`${method}(ips): ${IP_LIST_RULE}`);
+  return list;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AccountState } from '../service/state/accounts.js';
 import { LedgerArea } from '../service/state/ledger.js';
 import type { ServiceState } from '../service/state/service-state.js';
 import type { TransactionKind } from '../service/state/transactions.js';
+import { IP_LIST_RULE, ipListOf } from './checks.js';
 
 /**
  * A route of the mock's own control API under `/__mock/` (no authentication, no faults, not
@@ -101,11 +102,9 @@ function ipListRoute(path: string, list: 'balanceIps' | 'withdrawalIps'): Contro
     path,
     body: true,
     handle({ account, body }) {
-      const ips = own(objectBody(body), 'ips');
-      if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
-        throw new HttpError(400, 'ips must be an array of strings');
-      }
-      account[list] = [...ips];
+      const ips = ipListOf(own(objectBody(body), 'ips'));
+      if (ips === undefined) throw new HttpError(400, IP_LIST_RULE);
+      account[list] = ips;
       return json(200, { ips: account[list] });
     },
   };
@@ -351,11 +350,9 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     path: '/__mock/auth/allowed-ips',
     body: true,
     handle({ state, body }) {
-      const ips = own(objectBody(body), 'ips');
-      if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
-        throw new HttpError(400, 'ips must be an array of strings');
-      }
-      state.auth.allowedIps = [...ips];
+      const ips = ipListOf(own(objectBody(body), 'ips'));
+      if (ips === undefined) throw new HttpError(400, IP_LIST_RULE);
+      state.auth.allowedIps = ips;
       return json(200, { ips: state.auth.allowedIps });
     },
   },

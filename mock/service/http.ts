@@ -1,5 +1,5 @@
 // Small HTTP helpers shared by the router, the handlers and the server.
-import { readUpTo } from '../../src/seam/body.js';
+import { readRequestUpTo } from '../../src/seam/body.js';
 import { REASON_HEADER, REASON_PHRASES } from '../../src/seam/reasons.js';
 
 /**
@@ -203,11 +203,7 @@ export function isJsonContentType(value: string | null): boolean {
  * @internal
  */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    throw new HttpError(413, `body of ${declared} bytes exceeds ${limit}`);
-  }
-  const bytes = await readUpTo(request.body, limit);
+  const bytes = await readRequestUpTo(request, limit);
   if (bytes === undefined) throw new HttpError(413, `body exceeds ${limit} bytes`);
   return bytes;
 }

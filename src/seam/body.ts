@@ -33,3 +33,15 @@ export async function readUpTo(
   }
   return bytes;
 }
+
+/**
+ * Reads a request's body whole under `limit` bytes: `undefined` when its `Content-Length` says
+ * more (nothing read), or as soon as more arrives.
+ *
+ * @internal
+ */
+export function readRequestUpTo(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(undefined);
+  return readUpTo(request.body, limit);
+}
