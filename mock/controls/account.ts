@@ -15,6 +15,7 @@ import type {
   TransactionControls,
 } from '../types/controls.js';
 import type { MockDeposit, MockWithdrawal } from '../types/records.js';
+import { depositControls } from './deposits.js';
 
 function ipList(method: string, ips: unknown): string[] {
   if (!Array.isArray(ips) || !ips.every((ip) => typeof ip === 'string')) {
@@ -160,7 +161,7 @@ export function accountControls(
       },
     },
     withdrawals: transactions<MockWithdrawal>('withdrawal'),
-    deposits: transactions<MockDeposit>('deposit'),
+    deposits: depositControls(state, of, transactions<MockDeposit>('deposit'), track, prefix),
     webhooks: {
       setUrl(url) {
         of().webhookUrl = state.webhooks.check(url);
