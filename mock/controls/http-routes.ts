@@ -19,6 +19,7 @@ import { LedgerArea } from '../service/state/ledger.js';
 import { payDeposit } from '../service/state/payments.js';
 import type { ServiceState } from '../service/state/service-state.js';
 import type { TransactionKind } from '../service/state/transactions.js';
+import { accountOf } from './account.js';
 
 /**
  * A route of the mock's own control API under `/__mock/` (no authentication, no faults, not
@@ -198,8 +199,11 @@ const depositRoutes: ReadonlyArray<ControlRoute> = [
     method: 'POST',
     path: '/__mock/deposits/:id/dispute',
     body: true,
-    handle: ({ account, params, body }) =>
-      refusable(() => disputeDeposit(account, params.id ?? '', objectBody(body))),
+    handle: ({ state, account, params, body }) =>
+      // The account is read again between steps: a reset during a step stops the dispute.
+      refusable(() =>
+        disputeDeposit(() => accountOf(state, account.id), params.id ?? '', objectBody(body)),
+      ),
   },
 ];
 

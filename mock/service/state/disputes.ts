@@ -8,6 +8,7 @@ import { isRecord } from '../http.js';
 import type { WebhookDelivery } from '../webhooks.js';
 import type { AccountState } from './accounts.js';
 import { ledgerCurrencyOf } from './ledger.js';
+import type { TransactionRecord } from './transactions.js';
 
 /**
  * The final dispute statuses, the outcomes a dispute can be run to.
@@ -25,6 +26,20 @@ function stepsTo(outcome: MockDisputeOutcome): KnownTransactionStatus[] {
   return outcome === 'EXPIRED_DISPUTE'
     ? ['AWAITING_REFUND_CONTESTION', outcome]
     : ['AWAITING_REFUND_CONTESTION', 'AWAITING_BANK_VEREDICT', outcome];
+}
+
+/** Whether `record` is still a deposit of `account`, and `account` still the one `of()` gives. */
+function stillThere(
+  of: () => AccountState,
+  account: AccountState,
+  record: TransactionRecord,
+): boolean {
+  try {
+    return of() === account && account.transactions.get('deposit', record._id) === record;
+  } catch {
+    // A sub-account gone with a reset.
+    return false;
+  }
 }
 
 /**
@@ -54,16 +69,17 @@ export function disputeOutcomeOf(options: unknown): MockDisputeOutcome {
  * deposit is refused; each later step moves the ledger and the status together. A
  * {@link MockRefusalError} (and nothing changed) for an unknown id, a deposit that is not `PAID`
  * or another outcome. Should the deposit be gone between steps (`mock.reset()`), it stops with an
- * `Error` and moves nothing more.
+ * `Error` and moves nothing more. `of()` gives the account, read again between steps.
  *
  * @internal
  */
 export async function disputeDeposit(
-  account: AccountState,
+  of: () => AccountState,
   id: unknown,
   options: unknown,
 ): Promise<MockDispute> {
   const outcome = disputeOutcomeOf(options);
+  const account = of();
   const { transactions, ledger } = account;
   const record = typeof id === 'string' ? transactions.get('deposit', id) : undefined;
   if (!record) {
@@ -92,7 +108,7 @@ export async function disputeDeposit(
   const deliveries: WebhookDelivery[] = [];
   const steps = stepsTo(outcome);
   for (const [index, status] of steps.entries()) {
-    if (index > 0 && transactions.get('deposit', record._id) !== record) {
+    if (index > 0 && !stillThere(of, account, record)) {
       throw new Error(
         `the dispute of deposit ${JSON.stringify(record._id)} stopped: the mock was reset while it ran`,
       );

@@ -16,7 +16,7 @@ import {
   type PaymentServiceMock,
   startMockServer,
 } from 'pix-payment-sdk/mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startReceiver } from '../../support/mock-receiver.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -177,7 +177,7 @@ describe('mock.deposits.pay', () => {
  * A webhook receiver on 127.0.0.1 that notes, as each delivery arrives, its status and the BRL
  * balance of `mock` at that moment: what a merchant's receiver would read.
  */
-async function balanceWatcher(mock: () => PaymentServiceMock) {
+async function balanceWatcher(mock: () => PaymentServiceMock, onDelivery?: () => void) {
   const seen: Array<{ status: string; available: number; held: number }> = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -185,6 +185,7 @@ async function balanceWatcher(mock: () => PaymentServiceMock) {
     req.on('end', () => {
       const { status } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status: string };
       seen.push({ status, ...brl(mock()) });
+      onDelivery?.();
       res.writeHead(200).end();
     });
   });
@@ -282,6 +283,32 @@ describe('mock.deposits.dispute', () => {
     );
   });
 
+  it('a reset while a dispute runs stops it, and the fresh ledger is left alone', async () => {
+    let made: PaymentServiceMock | undefined;
+    let resetOnDelivery = false;
+    const watcher = await balanceWatcher(
+      () => made as PaymentServiceMock,
+      () => {
+        if (resetOnDelivery) made?.reset();
+      },
+    );
+    const mock = createPaymentServiceMock({ webhookUrl: watcher.url });
+    made = mock;
+    mock.company.setBalance({ BRL: '0.00' });
+    const data = await deposit(clientOf(mock), mock.customers.seeded._id);
+    await mock.deposits.pay(data.id);
+    resetOnDelivery = true;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    cleanups.push(async () => warn.mockRestore());
+    await expect(mock.deposits.dispute(data.id, { outcome: 'REFUND_CANCELED' })).rejects.toThrow(
+      /reset while it ran/,
+    );
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('mock.deposits.dispute()'));
+    const fresh = mock.company.balances().find((b): b is MockFiatBalance => 'currency' in b);
+    expect(fresh?.totalHeld).toBe(0);
+    expect(mock.deposits.list()).toEqual([]);
+  });
+
   it('a withdrawal, a deposit not paid, an unknown id and an outcome that does not exist are refused', async () => {
     const mock = createPaymentServiceMock();
     mock.company.setBalance({ BRL: '100.00' });
@@ -306,5 +333,123 @@ describe('mock.deposits.dispute', () => {
     }
     expect(brl(mock)).toEqual({ available: 120, held: 5 });
     expect(mock.deposits.get(waiting.id)?.status).toBe('PAID');
+  });
+});
+
+describe('control routes: POST /__mock/deposits/… over real HTTP', () => {
+  async function server() {
+    const running = await startMockServer({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => running.close());
+    running.mock.company.setBalance({ BRL: '0.00' });
+    const client = new PaymentClient({ baseUrl: running.url, ...running.mock.credentials });
+    const post = async (path: string, body?: unknown, raw?: string) => {
+      const response = await fetch(`${running.url}/__mock${path}`, {
+        method: 'POST',
+        ...(body !== undefined || raw !== undefined
+          ? { headers: { 'content-type': 'application/json' }, body: raw ?? JSON.stringify(body) }
+          : {}),
+      });
+      return {
+        status: response.status,
+        reason: response.headers.get('x-mock-reason'),
+        body: (await response.json()) as Record<string, unknown>,
+      };
+    };
+    return { running, client, post, mock: running.mock };
+  }
+
+  it('pay by id and by { code }: 200 { deposit, delivery }; the same code again: 409 with the reason', async () => {
+    const { client, post, mock } = await server();
+    const first = await deposit(client, mock.customers.seeded._id);
+    const second = await deposit(client, mock.customers.seeded._id, 100);
+    const byId = await post(`/deposits/${first.id}/pay`);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toMatchObject({
+      deposit: { _id: first.id, status: 'PAID' },
+      delivery: { payload: { status: 'PAID' }, outcome: 'skipped' },
+    });
+    const byCode = await post('/deposits/pay', { code: second.code });
+    expect(byCode.status).toBe(200);
+    expect(byCode.body).toMatchObject({ deposit: { _id: second.id, status: 'PAID' } });
+    const again = await post('/deposits/pay', { code: second.code });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ message: 'Conflict', code: 'not-payable' });
+    expect(again.reason).toMatch(/is PAID, no longer waiting for its payment/);
+    expect(brl(mock).available).toBe(26);
+  });
+
+  it('a code never issued, another account’s, a huge or missing one, an unknown id: 404 or 400 with X-Mock-Reason', async () => {
+    const { client, post, mock } = await server();
+    const data = await deposit(client, mock.customers.seeded._id);
+    const sub = mock.company.createSubAccount();
+    const subClient = new PaymentClient({
+      baseUrl: mock.baseUrl,
+      ...sub.credentials,
+    });
+    const theirs = await deposit(subClient, mock.account(sub._id).customers.create()._id);
+
+    const never = await post('/deposits/pay', { code: neverIssued(data.code) });
+    expect([never.status, never.body.code]).toEqual([404, 'unknown-code']);
+    expect(never.reason).toMatch(/never issued/);
+    const other = await post('/deposits/pay', { code: theirs.code });
+    expect([other.status, other.body.code]).toEqual([404, 'other-account']);
+    expect(other.reason).toContain(sub._id);
+    const viaAccount = await post(`/deposits/pay?account=${sub._id}`, { code: theirs.code });
+    expect(viaAccount.status).toBe(200);
+    const huge = await post('/deposits/pay', { code: `000201${'1'.repeat(100_000)}` });
+    expect([huge.status, huge.body.code]).toEqual([400, 'not-a-pix-code']);
+    expect(huge.reason?.length).toBeLessThanOrEqual(300);
+    expect((await post('/deposits/pay', {})).status).toBe(400);
+    expect((await post('/deposits/pay', undefined, '{"code":')).status).toBe(400);
+    const unknown = await post('/deposits/no-such-id/pay');
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'unknown-deposit']);
+    expect(mock.deposits.get(data.id)?.status).toBe('WAITING_PAYMENT');
+    expect(brl(mock).available).toBe(0);
+  });
+
+  it('paying twice concurrently over HTTP pays once', async () => {
+    const { client, post, mock } = await server();
+    const data = await deposit(client, mock.customers.seeded._id);
+    const answers = await Promise.all([
+      post(`/deposits/${data.id}/pay`),
+      post('/deposits/pay', { code: data.code }),
+      post(`/deposits/${data.id}/pay`),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(brl(mock).available).toBe(25);
+    expect(mock.webhooks.deliveries).toHaveLength(1);
+  });
+
+  it('dispute: 200 { deposit, held, deliveries }; twice, a withdrawal or a bad outcome are refused', async () => {
+    const { client, post, mock } = await server();
+    mock.company.setBalance({ BRL: '100.00' });
+    const data = await deposit(client, mock.customers.seeded._id);
+    const early = await post(`/deposits/${data.id}/dispute`, { outcome: 'REFUND_APPROVED' });
+    expect([early.status, early.body.code]).toEqual([409, 'not-disputable']);
+    expect(early.reason).toMatch(/only a PAID deposit can be disputed/);
+    await post(`/deposits/${data.id}/pay`);
+
+    const bad = await post(`/deposits/${data.id}/dispute`, { outcome: 'lost' });
+    expect([bad.status, bad.body.code]).toEqual([400, 'invalid-outcome']);
+    expect((await post(`/deposits/${data.id}/dispute`)).status).toBe(400);
+
+    const [won, twice] = await Promise.all([
+      post(`/deposits/${data.id}/dispute`, { outcome: 'REFUND_APPROVED' }),
+      post(`/deposits/${data.id}/dispute`, { outcome: 'REFUND_CANCELED' }),
+    ]);
+    expect(won.status).toBe(200);
+    expect(won.body).toMatchObject({ deposit: { status: 'REFUND_APPROVED' }, held: 25 });
+    expect(
+      (won.body.deliveries as Array<{ payload: { status: string } }>).map((d) => d.payload.status),
+    ).toEqual(['AWAITING_REFUND_CONTESTION', 'AWAITING_BANK_VEREDICT', 'REFUND_APPROVED']);
+    expect([twice.status, twice.body.code]).toEqual([409, 'not-disputable']);
+    expect(brl(mock)).toEqual({ available: 100, held: 0 });
+
+    const withdrawalId = await withdrawal(mock, mock.customers.seeded._id);
+    const notADeposit = await post(`/deposits/${withdrawalId}/dispute`, {
+      outcome: 'REFUND_APPROVED',
+    });
+    expect([notADeposit.status, notADeposit.body.code]).toEqual([404, 'unknown-deposit']);
+    expect(notADeposit.reason).toMatch(/withdrawal/);
   });
 });
