@@ -63,8 +63,9 @@ export interface TransactionControls<T> {
    * Moves the transaction to `status` (one of `TRANSACTION_STATUSES`; no transition rule is
    * enforced, none is published) and sends its webhook, like the service does when a
    * transaction moves on. Resolves with the delivery once it has ended (it never rejects because
-   * the receiver failed); rejects with a `RangeError` for an unknown id or status, and with a
-   * `TypeError` when `identifiedDocumentPix` is not a boolean (changing nothing either way).
+   * the receiver failed); rejects with a `RangeError` for an unknown id or status, or a deposit
+   * while `mock.deposits.dispute()` runs on it, and with a `TypeError` when
+   * `identifiedDocumentPix` is not a boolean (changing nothing either way).
    */
   settle(id: string, status: string, options?: SettleOptions): Promise<WebhookDelivery>;
   /** The transaction, or `undefined`. */
