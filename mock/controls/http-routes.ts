@@ -189,10 +189,15 @@ const depositRoutes: ReadonlyArray<ControlRoute> = [
     body: true,
     handle({ state, account, body }) {
       const code = own(objectBody(body), 'code');
-      if (typeof code !== 'string') {
-        throw new HttpError(400, 'code must be a string: the BR Code the deposit was created with');
-      }
-      return refusable(() => payDeposit(account, state.accounts.all(), code));
+      return refusable(async () => {
+        if (typeof code !== 'string') {
+          throw new MockRefusalError(
+            'not-a-pix-code',
+            'code must be a string: the BR Code the deposit was created with',
+          );
+        }
+        return payDeposit(account, state.accounts.all(), code);
+      });
     },
   },
   {

@@ -399,7 +399,9 @@ describe('control routes: POST /__mock/deposits/… over real HTTP', () => {
     const huge = await post('/deposits/pay', { code: `000201${'1'.repeat(100_000)}` });
     expect([huge.status, huge.body.code]).toEqual([400, 'not-a-pix-code']);
     expect(huge.reason?.length).toBeLessThanOrEqual(300);
-    expect((await post('/deposits/pay', {})).status).toBe(400);
+    const missing = await post('/deposits/pay', {});
+    expect([missing.status, missing.body.code]).toEqual([400, 'not-a-pix-code']);
+    expect(missing.reason).toMatch(/code must be a string/);
     expect((await post('/deposits/pay', undefined, '{"code":')).status).toBe(400);
     const unknown = await post('/deposits/no-such-id/pay');
     expect([unknown.status, unknown.body.code]).toEqual([404, 'unknown-deposit']);
