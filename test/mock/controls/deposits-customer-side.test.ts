@@ -454,4 +454,22 @@ describe('control routes: POST /__mock/deposits/… over real HTTP', () => {
     expect([notADeposit.status, notADeposit.body.code]).toEqual([404, 'unknown-deposit']);
     expect(notADeposit.reason).toMatch(/withdrawal/);
   });
+
+  it('a sub-account’s deposit: paid by { code } holding its id, disputed with ?account=', async () => {
+    const { post, mock } = await server();
+    const sub = mock.company.createSubAccount();
+    const account = mock.account(sub._id);
+    const subClient = new PaymentClient({ baseUrl: mock.baseUrl, ...sub.credentials });
+    const data = await deposit(subClient, account.customers.create()._id);
+    const query = `?account=${encodeURIComponent(sub._id)}`;
+    expect((await post(`/deposits/pay${query}`, { code: data.id })).status).toBe(200);
+    const main = await post(`/deposits/${data.id}/dispute`, { outcome: 'REFUND_CANCELED' });
+    expect([main.status, main.body.code]).toEqual([404, 'unknown-deposit']);
+    const disputed = await post(`/deposits/${data.id}/dispute${query}`, {
+      outcome: 'REFUND_CANCELED',
+    });
+    expect(disputed.body).toMatchObject({ deposit: { status: 'REFUND_CANCELED' }, held: 25 });
+    expect(brl(account)).toEqual({ available: 25, held: 0 });
+    expect(mock.webhooks.deliveries.every((d) => d.account === sub._id)).toBe(true);
+  });
 });
