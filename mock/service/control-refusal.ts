@@ -2,12 +2,18 @@
  * Why `mock.deposits.pay` or `mock.deposits.dispute` refused, as a code a test can compare:
  *
  * - `unknown-deposit`: no deposit of this account has that id (a withdrawal's id included);
- * - `not-a-pix-code`: the text is neither a deposit's id nor a well-formed Pix BR Code;
+ * - `not-a-pix-code`: a text that starts as a BR Code (`000201`) but is not a well-formed Pix
+ *   one (a wrong CRC, more than 512 characters), or no text at all over the control route;
  * - `unknown-code`: a well-formed BR Code (its CRC correct) that this mock never issued;
  * - `other-account`: a BR Code this mock issued for a deposit of another account;
  * - `not-payable`: the deposit is no longer waiting for its payment (paid, failed or disputed);
  * - `not-disputable`: the deposit is not `PAID`, so there is nothing to dispute;
  * - `invalid-outcome`: the dispute's outcome is not one of the three final statuses.
+ *
+ * @example
+ * ```ts
+ * const code: MockRefusalCode = 'not-payable'; // paying a deposit already PAID
+ * ```
  */
 export type MockRefusalCode =
   | 'unknown-deposit'
