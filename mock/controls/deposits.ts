@@ -23,7 +23,7 @@ export function depositControls(
   return {
     ...base,
     pay: (codeOrId) =>
-      track(`${prefix}.deposits.pay()`, payDeposit(of(), state.accounts.all(), codeOrId)),
+      track(`${prefix}.deposits.pay()`, payDeposit(of, state.accounts.all(), codeOrId)),
     dispute: (id, options) =>
       track(`${prefix}.deposits.dispute()`, disputeDeposit(of, id, options)),
   };

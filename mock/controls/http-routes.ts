@@ -181,7 +181,7 @@ const depositRoutes: ReadonlyArray<ControlRoute> = [
     path: '/__mock/deposits/:id/pay',
     body: false,
     handle: ({ state, account, params }) =>
-      refusable(() => payDeposit(account, state.accounts.all(), params.id ?? '')),
+      refusable(() => payDeposit(() => account, state.accounts.all(), params.id ?? '')),
   },
   {
     method: 'POST',
@@ -196,7 +196,7 @@ const depositRoutes: ReadonlyArray<ControlRoute> = [
             'code must be a string: the BR Code the deposit was created with',
           );
         }
-        return payDeposit(account, state.accounts.all(), code);
+        return payDeposit(() => account, state.accounts.all(), code);
       });
     },
   },

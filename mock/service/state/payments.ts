@@ -71,19 +71,21 @@ export function depositFor(
 }
 
 /**
- * Pays the deposit `codeOrId` names as its customer would: it becomes `PAID`, its amount is
+ * Pays the deposit `codeOrId` names, of the account `of()` gives, as its customer would: it becomes `PAID`, its amount is
  * credited and its webhook sent, as settling it `PAID` does. A {@link MockRefusalError} (and
- * nothing changed) for a code or id naming no deposit of `account`, or a deposit no longer
+ * nothing changed) for a code or id naming no deposit of the account, or a deposit no longer
  * waiting for its payment. The deposit is paid before the first `await`, so a second payment,
  * even one started at the same time, is refused.
  *
  * @internal
  */
 export async function payDeposit(
-  account: AccountState,
+  of: () => AccountState,
   accounts: ReadonlyArray<AccountState>,
   codeOrId: unknown,
 ): Promise<MockPayment> {
+  // Read here, so that an account gone (a sub-account after a reset) rejects rather than throws.
+  const account = of();
   const record = depositFor(account, accounts, codeOrId);
   if (record.disputeHold !== undefined || !PAYABLE.has(record.status)) {
     throw new MockRefusalError(

@@ -155,6 +155,15 @@ describe('mock.deposits.pay', () => {
     expect(mock.deposits.get(data.id)?.status).toBe('WAITING_PAYMENT');
   });
 
+  it('a sub-account gone with a reset: pay rejects with a RangeError instead of throwing', async () => {
+    const mock = createPaymentServiceMock();
+    const account = mock.account(mock.company.createSubAccount()._id);
+    mock.reset();
+    const paying = account.deposits.pay('any-id');
+    await expect(paying).rejects.toThrow(/no account with id/);
+    await expect(paying).rejects.toBeInstanceOf(RangeError);
+  });
+
   it('paying twice at once pays once: one credit, one webhook, the second refused as not payable', async () => {
     const receiver = await startReceiver();
     cleanups.push(receiver.close);
