@@ -26,6 +26,7 @@ export {
   type OpenApiResponse,
   type OpenApiSchema,
 } from './openapi/document.js';
+export { type MockRefusalCode, MockRefusalError } from './service/control-refusal.js';
 export { InvalidFaultError } from './service/faults.js';
 export {
   type TestWebhookDelivery,

@@ -16,6 +16,7 @@ import type {
 } from '../types/controls.js';
 import type { MockDeposit, MockWithdrawal } from '../types/records.js';
 import { IP_LIST_RULE, ipListOf } from './checks.js';
+import { depositControls } from './deposits.js';
 
 function ipList(method: string, ips: unknown): string[] {
   const list = ipListOf(ips);
@@ -160,7 +161,7 @@ export function accountControls(
       },
     },
     withdrawals: transactions<MockWithdrawal>('withdrawal'),
-    deposits: transactions<MockDeposit>('deposit'),
+    deposits: depositControls(state, of, transactions<MockDeposit>('deposit'), track, prefix),
     webhooks: {
       setUrl(url) {
         of().webhookUrl = state.webhooks.check(url);

@@ -1,12 +1,25 @@
+import { MockRefusalError, refusalStatus } from '../service/control-refusal.js';
 import { type FaultSpec, InvalidFaultError } from '../service/faults.js';
 import { createSubAccount } from '../service/handlers/company.js';
 import { createCustomerDirect } from '../service/handlers/customers.js';
-import { type Answer, HttpError, isRecord, json, jsonText, own } from '../service/http.js';
+import {
+  type Answer,
+  HttpError,
+  isRecord,
+  json,
+  jsonText,
+  own,
+  reasonHeader,
+  reasonPhrase,
+} from '../service/http.js';
 import { deniableOperation, type OperationId } from '../service/operations.js';
 import type { AccountState } from '../service/state/accounts.js';
+import { disputeDeposit } from '../service/state/disputes.js';
 import { LedgerArea } from '../service/state/ledger.js';
+import { payDeposit } from '../service/state/payments.js';
 import type { ServiceState } from '../service/state/service-state.js';
 import type { TransactionKind } from '../service/state/transactions.js';
+import { accountOf } from './account.js';
 import { IP_LIST_RULE, ipListOf } from './checks.js';
 
 /**
@@ -142,6 +155,62 @@ function settleRoute(kind: TransactionKind): ControlRoute {
   };
 }
 
+/**
+ * The answer of a customer-side control (`pay`, `dispute`): its result with 200, or its refusal
+ * with 404, 409 or 400, the reason in the body's `detail` and in `X-Mock-Reason`.
+ */
+async function refusable(run: () => Promise<unknown>): Promise<Answer> {
+  try {
+    return json(200, await run());
+  } catch (error) {
+    if (!(error instanceof MockRefusalError)) throw error;
+    const status = refusalStatus(error.code);
+    return json(
+      status,
+      { message: reasonPhrase(status), detail: error.message, code: error.code },
+      reasonHeader(error.message),
+    );
+  }
+}
+
+/** The routes of the customer's side of deposits: paying one by id or by code, disputing one. */
+const depositRoutes: ReadonlyArray<ControlRoute> = [
+  {
+    method: 'POST',
+    path: '/__mock/deposits/:id/pay',
+    body: false,
+    handle: ({ state, account, params }) =>
+      refusable(() => payDeposit(() => account, state.accounts.all(), params.id ?? '')),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/deposits/pay',
+    body: true,
+    handle({ state, account, body }) {
+      const code = own(objectBody(body), 'code');
+      return refusable(async () => {
+        if (typeof code !== 'string') {
+          throw new MockRefusalError(
+            'not-a-pix-code',
+            'code must be a string: the BR Code the deposit was created with',
+          );
+        }
+        return payDeposit(() => account, state.accounts.all(), code);
+      });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/__mock/deposits/:id/dispute',
+    body: true,
+    handle: ({ state, account, params, body }) =>
+      // The account is read again between steps: a reset during a step stops the dispute.
+      refusable(() =>
+        disputeDeposit(() => accountOf(state, account.id), params.id ?? '', objectBody(body)),
+      ),
+  },
+];
+
 const FAULT_FIELDS: ReadonlyArray<keyof FaultSpec> = [
   'method',
   'path',
@@ -237,6 +306,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
   },
   settleRoute('withdrawal'),
   settleRoute('deposit'),
+  ...depositRoutes,
   {
     method: 'GET',
     path: '/__mock/faults',

@@ -47,7 +47,10 @@ export interface WebhookDelivery {
    * or a sub-account's, each delivered to its own URL.
    */
   readonly account: string;
-  /** What set it off: a resend operation or `settle`. */
+  /**
+   * What set it off: a resend operation, or `settle` for every status change of a control
+   * (`settle`, `deposits.pay`, each step of `deposits.dispute`).
+   */
   readonly trigger: 'resend' | 'settle';
   /** The JSON body sent (per the provider's public docs). */
   readonly payload: WebhookPayload;

@@ -7,6 +7,7 @@ import type { MockClock } from '../service/clock.js';
 import type { FaultHandle, FaultSpec } from '../service/faults.js';
 import type { OperationAlias, OperationId } from '../service/operations.js';
 import type { WebhookDelivery } from '../service/webhooks.js';
+import type { DepositCustomerControls } from './deposits.js';
 import type {
   JournalEntry,
   MockCustomer,
@@ -63,8 +64,9 @@ export interface TransactionControls<T> {
    * Moves the transaction to `status` (one of `TRANSACTION_STATUSES`; no transition rule is
    * enforced, none is published) and sends its webhook, like the service does when a
    * transaction moves on. Resolves with the delivery once it has ended (it never rejects because
-   * the receiver failed); rejects with a `RangeError` for an unknown id or status, and with a
-   * `TypeError` when `identifiedDocumentPix` is not a boolean (changing nothing either way).
+   * the receiver failed); rejects with a `RangeError` for an unknown id or status, or a deposit
+   * while `mock.deposits.dispute()` runs on it, and with a `TypeError` when
+   * `identifiedDocumentPix` is not a boolean (changing nothing either way).
    */
   settle(id: string, status: string, options?: SettleOptions): Promise<WebhookDelivery>;
   /** The transaction, or `undefined`. */
@@ -72,6 +74,20 @@ export interface TransactionControls<T> {
   /** Every transaction, oldest first. */
   list(): T[];
 }
+
+/**
+ * The controls of a mock's deposits: settle, get and list, as every transaction has, and the
+ * customer's side (`pay`, `dispute`).
+ *
+ * @example
+ * ```ts
+ * await mock.deposits.pay(code);
+ * mock.deposits.get(id)?.status; // 'PAID'
+ * ```
+ */
+export interface DepositControls
+  extends TransactionControls<MockDeposit>,
+    DepositCustomerControls {}
 
 /**
  * The mock's webhook controls.
@@ -419,8 +435,8 @@ export interface MockAccount {
   readonly pixKeys: PixKeyControls;
   /** Its withdrawals. */
   readonly withdrawals: TransactionControls<MockWithdrawal>;
-  /** Its deposits. */
-  readonly deposits: TransactionControls<MockDeposit>;
+  /** Its deposits, and the customer's side of them (pay, dispute). */
+  readonly deposits: DepositControls;
   /** Its callback URL, and the deliveries of its own transactions. */
   readonly webhooks: Pick<WebhookControls, 'setUrl' | 'url' | 'deliveries'>;
   /** Its ledger, sub-accounts, IP lists and partner level. */
@@ -459,8 +475,8 @@ export interface PaymentServiceMock {
   readonly pixKeys: PixKeyControls;
   /** Withdrawals: settle, get, list. */
   readonly withdrawals: TransactionControls<MockWithdrawal>;
-  /** Deposits: settle, get, list. */
-  readonly deposits: TransactionControls<MockDeposit>;
+  /** Deposits: settle, get, list, and the customer's side (pay, dispute). */
+  readonly deposits: DepositControls;
   /** The callback URL and the journal of deliveries. */
   readonly webhooks: WebhookControls;
   /** Journal of the requests handled since creation or the last reset, oldest first (a copy). */

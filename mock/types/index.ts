@@ -5,6 +5,7 @@ export type { FaultHandle, FaultSpec } from '../service/faults.js';
 export type { OperationAlias, OperationId } from '../service/operations.js';
 export type { WebhookDelivery, WebhookOutcome } from '../service/webhooks.js';
 export type * from './controls.js';
+export type * from './deposits.js';
 export type * from './options.js';
 export type * from './records.js';
 export type * from './server.js';

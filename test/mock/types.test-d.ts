@@ -1,8 +1,15 @@
-import { type Balance, type BrlBalance, brlBalance } from 'pix-payment-sdk';
+import {
+  type Balance,
+  type BrlBalance,
+  brlBalance,
+  type KnownTransactionStatus,
+  type WebhookPayload,
+} from 'pix-payment-sdk';
 import {
   createPaymentServiceMock,
   type MockBalance,
   type MockCryptoBalance,
+  type MockDisputeOutcome,
   type MockFiatBalance,
 } from 'pix-payment-sdk/mock';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -21,5 +28,19 @@ describe('the mock and the client agree on types', () => {
     expectTypeOf<MockBalance[]>().toExtend<readonly Balance[]>();
     expectTypeOf<MockFiatBalance>().toExtend<Balance>();
     expectTypeOf<MockCryptoBalance>().toExtend<Balance>();
+  });
+});
+
+describe("the deposits' customer side speaks the client's statuses", () => {
+  it('a dispute outcome is a status the client knows; its deliveries carry webhook payloads', async () => {
+    expectTypeOf<MockDisputeOutcome>().toExtend<KnownTransactionStatus>();
+    const mock = createPaymentServiceMock();
+    const { deliveries, deposit } = await mock.account().deposits.dispute('id', {
+      outcome: 'REFUND_CANCELED',
+    });
+    expectTypeOf(deliveries[0]?.payload).toEqualTypeOf<WebhookPayload | undefined>();
+    expectTypeOf(deposit.status).toEqualTypeOf<KnownTransactionStatus>();
+    // @ts-expect-error: an outcome the provider has no status for
+    await mock.deposits.dispute('id', { outcome: 'LOST' });
   });
 });

@@ -48,6 +48,11 @@ export interface TransactionRecord {
   /** Where its amount stands in the account's ledger. */
   position: LedgerPosition;
   /**
+   * The units a dispute running on this deposit holds in the ledger (`mock.deposits.dispute`);
+   * `undefined` when none runs.
+   */
+  disputeHold?: number | undefined;
+  /**
    * What identified the request that created it, field by field, to tell a repeat of its
    * `externalId` that asks for the same payment from one that asks for another.
    */
@@ -197,6 +202,11 @@ export class TransactionsArea {
   ): Promise<WebhookDelivery> {
     const record = this.#of(kind).get(id);
     if (!record) throw new RangeError(`no ${kind} with id ${JSON.stringify(id)}`);
+    if (record.disputeHold !== undefined) {
+      throw new RangeError(
+        `${kind} ${JSON.stringify(id)} is in a dispute: mock.deposits.dispute() decides its outcome`,
+      );
+    }
     if (!(TRANSACTION_STATUSES as ReadonlyArray<string>).includes(status)) {
       throw new RangeError(
         `status must be one of ${TRANSACTION_STATUSES.join(', ')}, got ${JSON.stringify(status)}`,
@@ -213,9 +223,17 @@ export class TransactionsArea {
     const position = positionAfter(kind, status, record.position);
     this.#moveMoney(record, record.position, position);
     record.position = position;
-    record.status = status as KnownTransactionStatus;
-    record.updatedDate = this.#stamps.nowIso();
     if (identified !== undefined) record.identifiedDocumentPix = identified;
+    return this.transition(record, status as KnownTransactionStatus);
+  }
+
+  /**
+   * Moves a transaction to `status` at once and sends its webhook; the caller has moved its money
+   * (or moves none).
+   */
+  transition(record: TransactionRecord, status: KnownTransactionStatus): Promise<WebhookDelivery> {
+    record.status = status;
+    record.updatedDate = this.#stamps.nowIso();
     return this.#deliver(this.payload(record), 'settle');
   }
 
