@@ -112,6 +112,16 @@ export {
 } from './validation.js';
 export { VERSION } from './version.js';
 export {
+  type FastifyWebhookReply,
+  type FastifyWebhookRequest,
+  type NodeWebhookListener,
+  type NodeWebhookRequest,
+  type NodeWebhookResponse,
+  nodeSenderAddress,
+  toFastifyHandler,
+  toNodeListener,
+} from './webhook-adapters.js';
+export {
   type ConfirmedWebhookEvent,
   createWebhookHandler,
   PROVIDER_WEBHOOK_ADDRESS,
