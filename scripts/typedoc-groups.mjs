@@ -34,6 +34,7 @@ const FILE_GROUPS = {
   'src/insufficient-balance.ts': 'Errors',
   'src/webhook-handler.ts': 'Webhooks',
   'src/webhook-store.ts': 'Webhooks',
+  'src/webhook-adapters.ts': 'Webhooks',
 };
 
 /** Files whose declarations belong to the resource their name speaks of (`buildWithdrawal`). */

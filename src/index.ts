@@ -120,6 +120,7 @@ export {
   nodeSenderAddress,
   toFastifyHandler,
   toNodeListener,
+  type WebRequestHandler,
 } from './webhook-adapters.js';
 export {
   type ConfirmedWebhookEvent,

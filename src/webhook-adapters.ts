@@ -3,8 +3,16 @@
 
 import { PaymentValidationError } from './errors.js';
 
-/** The web-standard handler an adapter serves: what {@link createWebhookHandler} returns. */
-type WebHandler = (request: Request) => Promise<Response>;
+/**
+ * A web-standard handler an adapter serves: what {@link createWebhookHandler} returns, or any
+ * `(request) => Response` (a Hono app's `fetch`).
+ *
+ * @example
+ * ```ts
+ * const web: WebRequestHandler = createWebhookHandler({ client, onEvent });
+ * ```
+ */
+export type WebRequestHandler = (request: Request) => Response | Promise<Response>;
 
 /**
  * The part of a Node.js request (`http.IncomingMessage`, an Express `req`) the adapters read.
@@ -24,17 +32,27 @@ export interface NodeWebhookRequest {
   /** Header names and values, as received: `[name, value, name, value, …]`. */
   readonly rawHeaders: ReadonlyArray<string>;
   /** The connection: its peer's address, and whether it is TLS. */
-  readonly socket: { readonly remoteAddress?: string | undefined; readonly encrypted?: boolean };
+  readonly socket: {
+    /** The peer's address (`::ffff:203.0.113.7` for IPv4 on a dual-stack socket). */
+    readonly remoteAddress?: string | undefined;
+    /** `true` on a TLS socket. */
+    readonly encrypted?: boolean;
+  };
   /** Express's and Fastify's client address, which follows their `trust proxy` setting. */
   readonly ip?: unknown;
   /** What a body parser left, if one ran. */
   readonly body?: unknown;
   /** Whether the body stream has already been read to its end. */
   readonly readableEnded?: boolean;
+  /** A chunk of the body arrived. */
   on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
+  /** The body ended, or the connection closed. */
   on(event: 'end' | 'close', listener: () => void): unknown;
+  /** The body could not be read (the sender aborted it). */
   on(event: 'error', listener: (error: unknown) => void): unknown;
+  /** Stops reading the socket. */
   pause(): unknown;
+  /** Reads the socket on. */
   resume(): unknown;
 }
 
@@ -49,7 +67,9 @@ export interface NodeWebhookRequest {
 export interface NodeWebhookResponse {
   /** Whether the status line and headers were sent already. */
   readonly headersSent?: boolean;
+  /** Sends the status line and headers. */
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
+  /** Sends the body and ends the response. */
   end(body?: Uint8Array): unknown;
 }
 
@@ -94,8 +114,11 @@ export interface FastifyWebhookRequest {
  * ```
  */
 export interface FastifyWebhookReply {
+  /** Sets the status. */
   code(status: number): unknown;
+  /** Sets a header. */
   header(name: string, value: string | string[]): unknown;
+  /** Sends the body. */
   send(body: Uint8Array): unknown;
 }
 
@@ -237,7 +260,7 @@ function checkHandler(handler: unknown): void {
 }
 
 /** The handler's answer as a status, headers and bytes; `connection: close` when the body was left unread. */
-async function answer(handler: WebHandler, request: Request, ended: () => boolean) {
+async function answer(handler: WebRequestHandler, request: Request, ended: () => boolean) {
   const response = await handler(request);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};
@@ -271,7 +294,7 @@ async function answer(handler: WebHandler, request: Request, ended: () => boolea
  * // or, without a framework: createServer(toNodeListener(handler)).listen(8080);
  * ```
  */
-export function toNodeListener(handler: WebHandler): NodeWebhookListener {
+export function toNodeListener(handler: WebRequestHandler): NodeWebhookListener {
   checkHandler(handler);
   return async (req, res, next) => {
     try {
@@ -316,7 +339,7 @@ export function toNodeListener(handler: WebHandler): NodeWebhookListener {
  * ```
  */
 export function toFastifyHandler(
-  handler: WebHandler,
+  handler: WebRequestHandler,
 ): (request: FastifyWebhookRequest, reply: FastifyWebhookReply) => Promise<FastifyWebhookReply> {
   checkHandler(handler);
   return async (request, reply) => {

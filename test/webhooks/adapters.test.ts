@@ -110,15 +110,15 @@ async function mockAndClient() {
   return { mock, client, created };
 }
 
-function recording(client: PaymentClient, allowedSenders = ['127.0.0.1']) {
+/** A handler that records what it hands over; `allowedSenders: null` makes no sender check. */
+function recording(client: PaymentClient, allowedSenders: string[] | null = ['127.0.0.1']) {
   const events: ConfirmedWebhookEvent[] = [];
   const handler = createWebhookHandler({
     client,
     onEvent: (event) => {
       events.push(event);
     },
-    senderAddress: nodeSenderAddress,
-    allowedSenders,
+    ...(allowedSenders === null ? {} : { senderAddress: nodeSenderAddress, allowedSenders }),
     onError: () => undefined,
   });
   return { handler, events };
@@ -342,34 +342,22 @@ describe('frameworks that take the handler as it is', () => {
     // No socket under app.request: the sender check finds no address and refuses.
     const answer = await app.request(PATH, { method: 'POST', body: JSON.stringify(payload) });
     expect(answer.status).toBe(403);
-    const unchecked = createWebhookHandler({
-      client,
-      onEvent: (event) => {
-        events.push(event);
-      },
-      onError: () => undefined,
-    });
+    const { handler: unchecked, events: handedOver } = recording(client, null);
     const open = new Hono();
     open.post(PATH, (c) => unchecked(c.req.raw));
     expect(
       (await open.request(PATH, { method: 'POST', body: JSON.stringify(payload) })).status,
     ).toBe(200);
-    await unchecked.idle();
-    expect(events.map((event) => event.status)).toEqual(['PAID']);
+    await Promise.all([handler.idle(), unchecked.idle()]);
+    expect(events).toEqual([]);
+    expect(handedOver.map((event) => event.status)).toEqual(['PAID']);
   });
 
   // Next.js is not installed here: the App Router calls a route's `POST` export with a Request
   // (a NextRequest, which extends it), so a plain Request as Next builds one stands in for it.
   it('a Next.js App Router route (export const POST = handler): 200 and handed over once', async () => {
     const { mock, client, created } = await mockAndClient();
-    const events: ConfirmedWebhookEvent[] = [];
-    const handler = createWebhookHandler({
-      client,
-      onEvent: (event) => {
-        events.push(event);
-      },
-      onError: () => undefined,
-    });
+    const { handler, events } = recording(client, null);
     const route = { POST: handler };
     const { payload } = await mock.withdrawals.settle(created._id, 'PAID');
     const next = () =>
@@ -383,6 +371,29 @@ describe('frameworks that take the handler as it is', () => {
     expect((await route.POST(next())).status).toBe(200);
     await handler.idle();
     expect(events.map((event) => [event.id, event.status])).toEqual([[created._id, 'PAID']]);
+  });
+});
+
+describe('Workers: export default { fetch: handler }', () => {
+  it('the handler takes (request, env, ctx) and keeps the worker alive with ctx.waitUntil until onEvent ran', async () => {
+    const { mock, client, created } = await mockAndClient();
+    const { handler, events } = recording(client, null);
+    const worker = { fetch: handler };
+    const kept: Array<Promise<unknown>> = [];
+    const { payload } = await mock.withdrawals.settle(created._id, 'PAID');
+    const env = { PAYMENT_BASE_URL: mock.baseUrl };
+    const answer = await worker.fetch(
+      new Request('https://worker.example/webhooks/pix', {
+        method: 'POST',
+        body: JSON.stringify(payload),
+      }),
+      env,
+      { waitUntil: (promise) => kept.push(promise) },
+    );
+    expect(answer.status).toBe(200);
+    expect(kept).toHaveLength(1);
+    await Promise.all(kept);
+    expect(events.map((event) => event.status)).toEqual(['PAID']);
   });
 });
 
