@@ -153,6 +153,11 @@ const bodyParserRan = (where: string) =>
     'The webhook body was already consumed',
   );
 
+/** Whether the adapter read a request's body to its end. */
+interface BodyState {
+  ended: boolean;
+}
+
 const asBytes = (chunk: Uint8Array | string) =>
   typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
 
@@ -160,10 +165,7 @@ const asBytes = (chunk: Uint8Array | string) =>
  * The request's body as a stream that reads the socket only as fast as the handler asks, so the
  * handler's own size limit stops it: nothing is read beyond what the handler takes.
  */
-function bodyStream(
-  req: NodeWebhookRequest,
-  state: { ended: boolean },
-): ReadableStream<Uint8Array> {
+function bodyStream(req: NodeWebhookRequest, state: BodyState): ReadableStream<Uint8Array> {
   let settled = false;
   return new ReadableStream<Uint8Array>(
     {
@@ -207,13 +209,13 @@ function bodyStream(
 const addressOf = (ip: unknown, req: NodeWebhookRequest) =>
   typeof ip === 'string' && ip !== '' ? ip : req.socket.remoteAddress;
 
-/** The web-standard `Request` for a Node.js request, and whether its body was read to the end. */
+/** The web-standard `Request` for a Node.js request, and the state of its body. */
 function toRequest(
   req: NodeWebhookRequest,
   body: unknown,
   ip: unknown,
   where: string,
-): { request: Request; ended: () => boolean } {
+): { request: Request; state: BodyState } {
   const method = (req.method ?? 'GET').toUpperCase();
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
@@ -231,7 +233,7 @@ function toRequest(
   } catch {
     url = new URL('/', base);
   }
-  const state = { ended: false };
+  const state: BodyState = { ended: false };
   let init: RequestInit & { duplex?: 'half' } = { method, headers };
   if (method !== 'GET' && method !== 'HEAD') {
     if (body instanceof Uint8Array) {
@@ -247,7 +249,7 @@ function toRequest(
   const request = new Request(url, init);
   const address = addressOf(ip, req);
   if (address !== undefined) senders.set(request, address);
-  return { request, ended: () => state.ended };
+  return { request, state };
 }
 
 function checkHandler(handler: unknown): void {
@@ -260,7 +262,7 @@ function checkHandler(handler: unknown): void {
 }
 
 /** The handler's answer as a status, headers and bytes; `connection: close` when the body was left unread. */
-async function answer(handler: WebRequestHandler, request: Request, ended: () => boolean) {
+async function answer(handler: WebRequestHandler, request: Request, state: BodyState) {
   const response = await handler(request);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};
@@ -269,7 +271,7 @@ async function answer(handler: WebRequestHandler, request: Request, ended: () =>
   });
   // A body the handler refused (too large, a sender off the list) is not read on: the connection
   // closes after the answer rather than take the rest.
-  if (!ended()) headers.connection = 'close';
+  if (!state.ended) headers.connection = 'close';
   return { status: response.status, headers, bytes };
 }
 
@@ -298,8 +300,8 @@ export function toNodeListener(handler: WebRequestHandler): NodeWebhookListener 
   checkHandler(handler);
   return async (req, res, next) => {
     try {
-      const { request, ended } = toRequest(req, req.body, req.ip, 'express.json() or the like');
-      const { status, headers, bytes } = await answer(handler, request, ended);
+      const { request, state } = toRequest(req, req.body, req.ip, 'express.json() or the like');
+      const { status, headers, bytes } = await answer(handler, request, state);
       res.writeHead(status, headers);
       res.end(bytes);
     } catch (error) {
@@ -343,13 +345,13 @@ export function toFastifyHandler(
 ): (request: FastifyWebhookRequest, reply: FastifyWebhookReply) => Promise<FastifyWebhookReply> {
   checkHandler(handler);
   return async (request, reply) => {
-    const { request: web, ended } = toRequest(
+    const { request: web, state } = toRequest(
       request.raw,
       request.body,
       request.ip,
       "Fastify's own parser: add addContentTypeParser('*', (_request, _payload, done) => done(null)) in the route's scope",
     );
-    const { status, headers, bytes } = await answer(handler, web, ended);
+    const { status, headers, bytes } = await answer(handler, web, state);
     reply.code(status);
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);
     reply.send(bytes);

@@ -376,7 +376,8 @@ async function accountOf(client: WebhookHandlerClient): Promise<string> {
  * Fastify through {@link toNodeListener} and {@link toFastifyHandler}. For each delivery it:
  *
  * 1. accepts only `POST` (405), from an allowed sender when `senderAddress` is given (403), with a
- *    body up to `maxBodyBytes` (413) that `parseWebhookPayload` accepts (400);
+ *    body up to `maxBodyBytes` (413), read whole (400 when the sender hangs up mid-body), that
+ *    `parseWebhookPayload` accepts (400);
  *    refuses (400) an operation it cannot confirm, and answers 503 with `Retry-After` while
  *    `maxInFlight` deliveries are under way;
  * 2. claims the (id, status) pair in its `store`, then answers 200 at once, as the provider asks;
@@ -579,7 +580,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     inFlight++;
     let handedOn = false;
     try {
-      const body = await readBody(request, maxBodyBytes);
+      let body: Uint8Array | undefined;
+      try {
+        body = await readBody(request, maxBodyBytes);
+      } catch {
+        // The sender hung up mid-body: nothing to confirm, and no failure of ours to report.
+        return text(400, 'Bad Request: the body could not be read');
+      }
       if (body === undefined) return text(413, 'Payload Too Large');
       let payload: WebhookPayload;
       try {

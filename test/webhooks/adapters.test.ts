@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
@@ -15,9 +15,10 @@ import {
   toFastifyHandler,
   toNodeListener,
   type WebhookHandler,
+  type WebRequestHandler,
 } from 'pix-payment-sdk';
 import { createPaymentServiceMock, type PaymentServiceMock } from 'pix-payment-sdk/mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rawExchange } from '../support/raw-http.js';
 
 // The Node.js adapters (toNodeListener, toFastifyHandler) and the frameworks that take the
@@ -47,7 +48,7 @@ async function listening(server: ReturnType<typeof createServer>): Promise<Serve
 }
 
 /** Express 5, the listener as the route, no body parser. */
-async function serveExpress(handler: WebhookHandler): Promise<Served> {
+async function serveExpress(handler: WebRequestHandler): Promise<Served> {
   const app = express();
   app.post(PATH, toNodeListener(handler));
   return listening(createServer(app));
@@ -55,7 +56,7 @@ async function serveExpress(handler: WebhookHandler): Promise<Served> {
 
 /** Fastify 5, in a scope whose content-type parser leaves the body unread. */
 async function serveFastify(
-  handler: WebhookHandler,
+  handler: WebRequestHandler,
   options: { trustProxy?: string } = {},
 ): Promise<Served> {
   const app = Fastify(options);
@@ -70,12 +71,12 @@ async function serveFastify(
 }
 
 /** Plain node:http, the listener as the server's. */
-function serveNodeHttp(handler: WebhookHandler): Promise<Served> {
+function serveNodeHttp(handler: WebRequestHandler): Promise<Served> {
   return listening(createServer(toNodeListener(handler)));
 }
 
 /** Hono, the handler as it is on its route, the app's fetch served by the Node listener. */
-function serveHono(handler: WebhookHandler): Promise<Served> {
+function serveHono(handler: WebRequestHandler): Promise<Served> {
   const app = new Hono();
   app.post(PATH, (c) => handler(c.req.raw));
   return listening(createServer(toNodeListener(app.fetch)));
@@ -203,6 +204,36 @@ describe.each(frameworks)('webhooks in $name', ({ serve }) => {
     expect(exchange.closedByServer).toBe(true);
     await handler.idle();
     expect(events).toEqual([]);
+  });
+
+  it('a sender that hangs up mid-body is dropped without an error logged, and the next delivery is answered', async () => {
+    const { mock, client, created } = await mockAndClient();
+    const { handler, events } = recording(client);
+    let reading!: () => void;
+    const called = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    served = await serve((request) => {
+      reading();
+      return handler(request);
+    });
+    mock.webhooks.setUrl(served.url);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const socket = connect(served.port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(`${head('Content-Length: 1000')}{"id":`);
+      await called;
+      socket.destroy();
+      await handler.idle();
+      const delivery = await mock.withdrawals.settle(created._id, 'PAID');
+      expect(delivery).toMatchObject({ outcome: 'delivered', status: 200 });
+      await handler.idle();
+      expect(events.map((event) => event.status)).toEqual(['PAID']);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('a whole 10 MB body sent at once is refused with 413 or cut short, and never handed over', async () => {
