@@ -37,6 +37,7 @@ const FILE_GROUPS = {
   'src/usdt.ts': 'Crypto',
   'src/wallet-address.ts': 'Crypto',
   'src/crypto-builders.ts': 'Crypto',
+  'src/webhook-adapters.ts': 'Webhooks',
 };
 
 /** Files whose declarations belong to the resource their name speaks of (`buildWithdrawal`). */

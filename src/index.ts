@@ -135,6 +135,17 @@ export {
 export { VERSION } from './version.js';
 export { toChecksumAddress, validateWalletAddress, type WalletNetwork } from './wallet-address.js';
 export {
+  type FastifyWebhookReply,
+  type FastifyWebhookRequest,
+  type NodeWebhookListener,
+  type NodeWebhookRequest,
+  type NodeWebhookResponse,
+  nodeSenderAddress,
+  toFastifyHandler,
+  toNodeListener,
+  type WebRequestHandler,
+} from './webhook-adapters.js';
+export {
   type ConfirmedWebhookEvent,
   createWebhookHandler,
   PROVIDER_WEBHOOK_ADDRESS,

@@ -207,6 +207,11 @@ export interface WebhookRequestContext {
  */
 export interface WebhookHandler {
   (request: Request, context?: WebhookRequestContext): Promise<Response>;
+  /**
+   * Cloudflare Workers' `fetch(request, env, ctx)`, so that `export default { fetch: handler }`
+   * works as it is: `env` is ignored, `ctx.waitUntil` keeps the worker alive for the confirmation.
+   */
+  (request: Request, env: unknown, context?: WebhookRequestContext): Promise<Response>;
   /** Resolves once every delivery answered so far is confirmed and handed over (or dropped). */
   idle(): Promise<void>;
   /**
@@ -292,6 +297,12 @@ function checkOptions(options: WebhookHandlerOptions): void {
     throw new PaymentValidationError(issues, 'Invalid webhook handler options');
 }
 
+/** `value` when it has a `waitUntil` method (a Workers or Vercel context), else `undefined`. */
+const withWaitUntil = (value: unknown): WebhookRequestContext | undefined =>
+  typeof (value as WebhookRequestContext | undefined)?.waitUntil === 'function'
+    ? (value as WebhookRequestContext)
+    : undefined;
+
 // How far along its life a transaction is at each status, to tell a late delivery (the service is
 // further along) from an early or forged one. A status not listed is never called late.
 const STAGE: Readonly<Record<string, number>> = {
@@ -354,11 +365,12 @@ async function accountOf(client: WebhookHandlerClient): Promise<string> {
 
 /**
  * A webhook receiver for the web-standard `Request`: `(request) => Promise<Response>`, for Hono,
- * Next.js route handlers, Bun, Deno and Workers as it is, and for Express and Fastify through a
- * line each (see the webhooks guide). For each delivery it:
+ * Next.js route handlers, Bun, Deno and Workers as it is, and for `node:http`, Express and
+ * Fastify through {@link toNodeListener} and {@link toFastifyHandler}. For each delivery it:
  *
  * 1. accepts only `POST` (405), from an allowed sender when `senderAddress` is given (403), with a
- *    body up to `maxBodyBytes` (413) that `parseWebhookPayload` accepts (400);
+ *    body up to `maxBodyBytes` (413), read whole (400 when the sender hangs up mid-body), that
+ *    `parseWebhookPayload` accepts (400);
  *    refuses (400) an operation it cannot confirm, and answers 503 with `Retry-After` while
  *    `maxInFlight` deliveries are under way;
  * 2. claims the (id, status) pair in its `store`, then answers 200 at once, as the provider asks;
@@ -371,8 +383,8 @@ async function accountOf(client: WebhookHandlerClient): Promise<string> {
  * With a shared store (`RedisWebhookStore`) a fleet of receivers hands each (id, status) to
  * `onEvent` once, and `handler.recover()` hands over what a process that died left unfinished.
  *
- * In Workers, pass the request's context so the runtime waits for the confirmation:
- * `handler(request, ctx)`.
+ * In Workers, `export default { fetch: handler }` hands the handler the request's context, and the
+ * runtime waits for the confirmation; elsewhere pass it yourself: `handler(request, ctx)`.
  *
  * @throws `PaymentValidationError` for a bad option.
  *
@@ -550,7 +562,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return text(200, 'OK');
   }
 
-  const handler = async (request: Request, context?: WebhookRequestContext) => {
+  const handler = async (request: Request, second?: unknown, third?: unknown) => {
+    const context = withWaitUntil(third) ?? withWaitUntil(second);
     if (request.method !== 'POST') return text(405, 'Method Not Allowed', { allow: 'POST' });
     if (senderAddress !== undefined) {
       const from = senderAddress(request);
@@ -560,7 +573,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     inFlight++;
     let handedOn = false;
     try {
-      const body = await readRequestUpTo(request, maxBodyBytes);
+      let body: Uint8Array | undefined;
+      try {
+        body = await readRequestUpTo(request, maxBodyBytes);
+      } catch {
+        // The sender hung up mid-body: nothing to confirm, and no failure of ours to report.
+        return text(400, 'Bad Request: the body could not be read');
+      }
       if (body === undefined) return text(413, 'Payload Too Large');
       let payload: WebhookPayload;
       try {

@@ -41,15 +41,20 @@ it('workerd: the client against the mock server and over mock.fetch; mock.handle
   }
 }, 60_000);
 
-it('workerd: createWebhookHandler as the worker’s route, with ctx.waitUntil; a forged delivery is not handed over', async () => {
+it('workerd: createWebhookHandler as the worker’s fetch (request, env, ctx), with ctx.waitUntil; a forged delivery is not handed over', async () => {
   const script = await bundle(
     `import { webhookWorker } from './worker.mjs';
     const route = webhookWorker();
-    export default { fetch: (request, env, ctx) => route(request, ctx) };`,
+    export default { fetch: route };`,
     ['workerd', 'worker', 'browser'],
     { format: 'esm' },
   );
-  const worker = new Miniflare({ modules: true, script, compatibilityDate: '2026-04-01' });
+  const worker = new Miniflare({
+    modules: true,
+    script,
+    compatibilityDate: '2026-04-01',
+    bindings: { SOME_BINDING: 'env is not the context' },
+  });
   try {
     const payload = (await (await worker.dispatchFetch('http://worker.test/setup')).json()) as {
       status: string;

@@ -38,11 +38,12 @@ export function webhookWorker() {
     });
     return { mock, client, events, handler };
   };
-  return async (request, ctx) => {
+  // Called as Workers call `fetch` (`export default { fetch: handler }`): request, env, ctx.
+  return async (request, env, ctx) => {
     state ??= start();
     const { mock, client, events, handler } = state;
     const { pathname } = new URL(request.url);
-    if (pathname === '/webhooks/pix') return handler(request, ctx);
+    if (pathname === '/webhooks/pix') return handler(request, env, ctx);
     if (pathname === '/events') return Response.json(events);
     const created = await payOut(client, mock.customers.seeded._id);
     return Response.json((await mock.withdrawals.settle(created.id, 'PAID')).payload);
