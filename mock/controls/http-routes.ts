@@ -57,6 +57,7 @@ export function stateSummary(
     now: state.nowIso(),
     webhookUrl: account.webhookUrl,
     allowedIps: state.auth.allowedIps,
+    callerIp: state.auth.callerIp,
     deniedActions: [...account.deniedActions],
     balances: account.ledger.answer(),
     balanceIps: account.balanceIps,
@@ -218,6 +219,26 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
   },
   {
     method: 'GET',
+    path: '/__mock/pix-keys',
+    body: false,
+    handle: ({ account }) =>
+      json(
+        200,
+        account.pixKeys.all().map((k) => account.pixKeys.view(k)),
+      ),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/customers/:id/pix-keys',
+    body: false,
+    handle: ({ account, params }) =>
+      json(
+        200,
+        account.pixKeys.all(params.id).map((k) => account.pixKeys.view(k)),
+      ),
+  },
+  {
+    method: 'GET',
     path: '/__mock/withdrawals',
     body: false,
     handle: ({ account }) =>
@@ -311,7 +332,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'GET',
     path: '/__mock/clock',
     body: false,
-    handle: ({ state }) => json(200, { now: state.nowIso() }),
+    handle: ({ state }) => json(200, { now: state.nowIso(), frozen: state.clock.frozen }),
   },
   {
     method: 'PUT',
@@ -344,6 +365,25 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle({ state }) {
       state.auth.expireTokens();
       return json(200, { message: 'tokens expired' });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/__mock/auth/token',
+    body: false,
+    handle: async ({ state, account }) =>
+      json(200, { token: await state.auth.issueToken(account.id) }),
+  },
+  {
+    method: 'PUT',
+    path: '/__mock/auth/caller-ip',
+    body: true,
+    handle({ state, body }) {
+      const ip = own(objectBody(body), 'ip');
+      if (typeof ip !== 'string' || ip === '')
+        throw new HttpError(400, 'ip must be a non-empty string');
+      state.auth.callerIp = ip;
+      return json(200, { ip: state.auth.callerIp });
     },
   },
   {

@@ -8,3 +8,4 @@ export type * from './controls.js';
 export type * from './options.js';
 export type * from './records.js';
 export type * from './server.js';
+export type * from './remote.js';

@@ -1,0 +1,234 @@
+// connectMockServer over a real server on 127.0.0.1: each control family once, and the refusals.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildWithdrawal, PaymentClient, selectCurrency } from 'pix-payment-sdk';
+import {
+  connectMockServer,
+  MockServerError,
+  type RemotePaymentServiceMock,
+  type RunningMockServer,
+  startMockServer,
+} from 'pix-payment-sdk/mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startReceiver } from '../../support/mock-receiver.js';
+
+let running: RunningMockServer;
+let remote: RemotePaymentServiceMock;
+
+beforeEach(async () => {
+  running = await startMockServer({ port: 0, seed: 30 });
+  remote = await connectMockServer(running.url);
+});
+afterEach(() => running.close());
+
+async function createWithdrawal(): Promise<string> {
+  const client = new PaymentClient({ baseUrl: running.url, ...running.mock.credentials });
+  const customerId = running.mock.customers.seeded._id;
+  const pixKey = await client.pixKeys.ensure(customerId, { type: 'CPF', key: '529.982.247-25' });
+  const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
+  const created = await client.withdrawals.create(
+    buildWithdrawal({ amount: '10.50', customerId, currency, pixKey }),
+  );
+  return created._id;
+}
+
+describe('connectMockServer: the controls of a running server', () => {
+  it('settles a withdrawal the client created, and the webhook reaches the receiver', async () => {
+    const receiver = await startReceiver();
+    try {
+      await remote.webhooks.setUrl(receiver.url);
+      expect(await remote.webhooks.url).toBe(receiver.url);
+      const id = await createWithdrawal();
+      expect((await remote.withdrawals.get(id))?.status).toBe('PENDING');
+      const delivery = await remote.withdrawals.settle(id, 'PAID');
+      expect(delivery.outcome).toBe('delivered');
+      expect(running.mock.withdrawals.get(id)?.status).toBe('PAID');
+      expect((await remote.withdrawals.list()).map((w) => w._id)).toEqual([id]);
+      expect((await remote.webhooks.flush()).length).toBeGreaterThan(0);
+      expect((await remote.webhooks.deliveries).at(-1)?.payload).toMatchObject({ status: 'PAID' });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('reads the journal, the base URL, the login, customers and their Pix keys', async () => {
+    await createWithdrawal();
+    const journal = await remote.requests;
+    expect(journal.map((entry) => entry.operation)).toContain('withdrawals.create');
+    expect(await remote.baseUrl).toBe(running.mock.baseUrl);
+    expect(await remote.credentials).toEqual(running.mock.credentials);
+    const seeded = await remote.customers.seeded;
+    expect(seeded._id).toBe(running.mock.customers.seeded._id);
+    const ana = await remote.customers.create({ name: 'Ana Souza' });
+    expect(await remote.customers.get(ana._id)).toEqual(running.mock.customers.get(ana._id));
+    expect(await remote.pixKeys.list(seeded._id)).toEqual(running.mock.pixKeys.list(seeded._id));
+    expect(await remote.pixKeys.list()).toHaveLength(1);
+    expect(await remote.deposits.list()).toEqual([]);
+  });
+
+  it('injects a fault the client then meets, reads its hits, and clears it', async () => {
+    const fault = await remote.faults.inject({
+      method: 'GET',
+      path: '/withdraw/company/currencies',
+      status: 503,
+      times: 2,
+    });
+    expect(await fault.id).toMatch(/./);
+    const token = await remote.auth.issueToken();
+    const answer = await fetch(`${running.url}/withdraw/company/currencies`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(503);
+    expect(await fault.hits).toBe(1);
+    expect(await fault.remaining).toBe(1);
+    await fault.remove();
+    await remote.faults.inject({ path: '/nowhere', status: 500 });
+    await remote.faults.clear();
+    expect(running.mock.faults).toBeDefined();
+    const state = (await (await fetch(`${running.url}/__mock/faults`)).json()) as unknown[];
+    expect(state).toEqual([]);
+  });
+
+  it('moves and reads the clock', async () => {
+    const before = await remote.clock.now();
+    await remote.clock.advance(60_000);
+    expect((await remote.clock.now()).getTime()).toBeGreaterThanOrEqual(before.getTime() + 60_000);
+    await remote.clock.set(new Date('2030-01-01T00:00:00.000Z'));
+    expect(running.mock.clock.now().toISOString().slice(0, 10)).toBe('2030-01-01');
+    expect(await remote.clock.frozen).toBe(running.mock.clock.frozen);
+  });
+
+  it('sets balances, IP lists, partner level and auth settings', async () => {
+    await remote.company.setBalance({ BRL: '10.00', USDT: '2.5' });
+    expect(await remote.company.balances()).toEqual(running.mock.company.balances());
+    expect(running.mock.company.balances()).toContainEqual(
+      expect.objectContaining({ totalAmount: 10 }),
+    );
+    await remote.company.allowBalanceIps(['203.0.113.7']);
+    expect(await remote.company.balanceIps).toEqual(['203.0.113.7']);
+    await remote.company.allowWithdrawalIps(['203.0.113.8']);
+    expect(await remote.company.withdrawalIps).toEqual(['203.0.113.8']);
+    await remote.company.setPartner(false);
+    expect(await remote.company.partner).toBe(false);
+    await remote.auth.allowIps(['127.0.0.1']);
+    expect(await remote.auth.allowedIps).toEqual(['127.0.0.1']);
+    await remote.auth.setCallerIp('198.51.100.1');
+    expect(await remote.auth.callerIp).toBe('198.51.100.1');
+    expect(running.mock.auth.callerIp).toBe('198.51.100.1');
+    await remote.auth.denyAction('withdrawals.resendWebhook');
+    await remote.auth.allowAction('withdrawals.resendWebhook');
+    await remote.auth.denyAction('company.getBalance');
+    const state = (await (await fetch(`${running.url}/__mock/state`)).json()) as {
+      deniedActions: string[];
+    };
+    expect(state.deniedActions).toEqual(['company.getBalance']);
+    await remote.auth.expireTokens();
+  });
+
+  it('addresses a sub-account by id, and refuses an id no account has', async () => {
+    const sub = await remote.company.createSubAccount({ balance: { BRL: '5.00' } });
+    expect((await remote.company.subAccounts).map((s) => s._id)).toEqual([sub._id]);
+    const account = await remote.account(sub._id);
+    expect(await account.id).toBe(sub._id);
+    expect(await account.isSubAccount).toBe(true);
+    expect(await account.credentials).toEqual(sub.credentials);
+    await account.company.setBalance({ BRL: '7.00' });
+    expect(await account.company.balances()).toEqual(
+      running.mock.account(sub._id).company.balances(),
+    );
+    const customer = await account.customers.create();
+    expect(running.mock.account(sub._id).customers.get(customer._id)).toBeDefined();
+    expect(running.mock.customers.get(customer._id)).toBeUndefined();
+    await account.webhooks.setUrl('http://127.0.0.1:9/sub-hooks');
+    expect(running.mock.account(sub._id).webhooks.url).toBe('http://127.0.0.1:9/sub-hooks');
+    expect(await account.webhooks.deliveries).toEqual([]);
+    expect(await account.auth.issueToken()).toMatch(/\./);
+    expect(await (await remote.account()).isSubAccount).toBe(false);
+    const unknown = await remote.account('0000000000000000000000ff').catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(MockServerError);
+    expect(unknown).toMatchObject({ code: 'refused', status: 404 });
+    expect(String((unknown as Error).message)).toMatch(/no account with id/);
+  });
+
+  it('resets the server', async () => {
+    await remote.customers.create();
+    await remote.reset();
+    expect(running.mock.customers.list()).toHaveLength(1);
+  });
+
+  it('an unknown id and a status that does not exist are refused with what the server says', async () => {
+    const noId = await remote.withdrawals.settle('nope', 'PAID').catch((e: unknown) => e);
+    expect(noId).toMatchObject({ code: 'refused', status: 404 });
+    expect((noId as Error).message).toMatch(/no withdrawal with id "nope"/);
+    const id = await createWithdrawal();
+    const noStatus = await remote.withdrawals.settle(id, 'DONE').catch((e: unknown) => e);
+    expect(noStatus).toMatchObject({ code: 'refused', status: 400 });
+    expect((noStatus as Error).message).toMatch(/status must be one of .*PAID/);
+    expect(running.mock.withdrawals.get(id)?.status).toBe('PENDING');
+  });
+});
+
+describe('connectMockServer: what is not a running mock server', () => {
+  it('refuses a URL where something else answers, naming host and port', async () => {
+    const other = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"hello":"world"}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      const error = await connectMockServer(`http://127.0.0.1:${port}`).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MockServerError);
+      expect(error).toMatchObject({ code: 'not-a-mock-server', address: `127.0.0.1:${port}` });
+      expect((error as Error).message).toContain(`127.0.0.1:${port} is not a pix-payment-mock`);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it('a stopped server: unreachable, saying to start it', async () => {
+    const stopped = await startMockServer({ port: 0 });
+    const url = stopped.url;
+    await stopped.close();
+    const error = await connectMockServer(url).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'unreachable', address: new URL(url).host });
+    expect((error as Error).message).toMatch(/npx pix-payment-mock/);
+    // A remote whose server stops afterwards says the same at its next call.
+    const later = await startMockServer({ port: 0 });
+    const connected = await connectMockServer(later.url);
+    await later.close();
+    await expect(connected.clock.now()).rejects.toMatchObject({ code: 'unreachable' });
+  });
+
+  it('refuses a URL with a password in it, and one that is not http(s)', async () => {
+    await expect(connectMockServer('http://u:p@127.0.0.1:4010')).rejects.toThrow(TypeError);
+    await expect(connectMockServer('ftp://127.0.0.1:4010')).rejects.toThrow(TypeError);
+  });
+});
+
+describe('connectMockServer: the control token', () => {
+  it('needs the token the server was given, and never shows it', async () => {
+    const secret = 'remote-control-secret-30';
+    const guarded = await startMockServer({ port: 0, controlToken: secret });
+    try {
+      const without = await connectMockServer(guarded.url).catch((e: unknown) => e);
+      expect(without).toMatchObject({ code: 'refused', status: 401 });
+      expect((without as Error).message).toMatch(/controlToken/);
+      const wrong = await connectMockServer(guarded.url, { controlToken: 'wrong' }).catch(
+        (e: unknown) => e,
+      );
+      expect(wrong).toMatchObject({ code: 'refused', status: 401 });
+      const remoteWithToken = await connectMockServer(guarded.url, { controlToken: secret });
+      await remoteWithToken.clock.advance(1000);
+      const error = await remoteWithToken.withdrawals
+        .settle('nope', 'PAID')
+        .catch((e: unknown) => e);
+      const { inspect } = await import('node:util');
+      expect(
+        `${(error as Error).message} ${inspect(error)} ${inspect(remoteWithToken)}`,
+      ).not.toContain(secret);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
