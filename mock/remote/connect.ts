@@ -31,8 +31,12 @@ import { MockServerError } from './errors.js';
 /** The hint every "not running" error ends with. */
 const START_HINT = 'start it with `npx pix-payment-mock` (or pass the URL it prints)';
 
-/** One control request to the server; `account` addresses a sub-account (`?account=`). */
-interface Link {
+/**
+ * One control request to the server; `account` addresses a sub-account (`?account=`).
+ *
+ * @internal
+ */
+export interface Link {
   readonly address: string;
   call<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -402,13 +406,29 @@ function depositControls(link: Link): RemotePaymentServiceMock['deposits'] {
 }
 
 /**
- * Every member of the remote, keyed by the in-process mock's names. The `satisfies` clause is
- * what keeps the two together: its type requires one entry per member of `PaymentServiceMock`
- * (but {@link InProcessOnlyControls}), each returning that member's remote form. A control added
- * to the in-process mock without its entry here, or an entry whose type has drifted, fails the
- * type check; a family's own members are checked the same way by its `Remote<…>` return type.
+ * The table of a remote's members for the controls `M`: one entry per member of `M` (but
+ * {@link InProcessOnlyControls}), each making that member's remote form from a link to the
+ * server. A mapped type over `keyof M`, so that it requires every name `M` has.
+ *
+ * @internal
  */
-const members = {
+export type RemoteMembers<M> = {
+  readonly [K in keyof Omit<M, InProcessOnlyControls>]: (
+    link: Link,
+  ) => Remote<Omit<M, InProcessOnlyControls>>[K];
+};
+
+/**
+ * Every member of the remote, keyed by the in-process mock's names. The `satisfies` clause is
+ * what keeps the two together: {@link RemoteMembers} requires one entry per member of
+ * `PaymentServiceMock`, each returning that member's remote form. A control added to the
+ * in-process mock without its entry here, or an entry whose type has drifted, fails the type
+ * check; a family's own members are checked the same way by its `Remote<…>` return type. A new
+ * family (say `crypto`) is one entry here.
+ *
+ * @internal
+ */
+export const members = {
   baseUrl: (link) => link.call<StateSummary>('GET', '/__mock/state').then((s) => s.baseUrl),
   credentials: (link) => link.call<StateSummary>('GET', '/__mock/state').then((s) => s.credentials),
   customers: (link) => customerControls(link, undefined),
@@ -447,11 +467,7 @@ const members = {
   reset: (link) => async () => {
     await link.call('POST', '/__mock/reset');
   },
-} satisfies {
-  readonly [K in keyof Omit<PaymentServiceMock, InProcessOnlyControls>]: (
-    link: Link,
-  ) => RemotePaymentServiceMock[K];
-};
+} satisfies RemoteMembers<PaymentServiceMock>;
 
 /** `host:port` of a URL, as errors name it. */
 function addressOf(url: URL): string {
