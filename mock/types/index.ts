@@ -7,5 +7,5 @@ export type { WebhookDelivery, WebhookOutcome } from '../service/webhooks.js';
 export type * from './controls.js';
 export type * from './options.js';
 export type * from './records.js';
-export type * from './server.js';
 export type * from './remote.js';
+export type * from './server.js';

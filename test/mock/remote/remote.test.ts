@@ -1,7 +1,6 @@
 // connectMockServer over a real server on 127.0.0.1: each control family once, and the refusals.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildWithdrawal, PaymentClient, selectCurrency } from 'pix-payment-sdk';
 import {
   connectMockServer,
   MockServerError,
@@ -11,6 +10,7 @@ import {
 } from 'pix-payment-sdk/mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startReceiver } from '../../support/mock-receiver.js';
+import { createWithdrawalOver } from '../../support/mock-server-withdrawal.js';
 
 let running: RunningMockServer;
 let remote: RemotePaymentServiceMock;
@@ -21,15 +21,8 @@ beforeEach(async () => {
 });
 afterEach(() => running.close());
 
-async function createWithdrawal(): Promise<string> {
-  const client = new PaymentClient({ baseUrl: running.url, ...running.mock.credentials });
-  const customerId = running.mock.customers.seeded._id;
-  const pixKey = await client.pixKeys.ensure(customerId, { type: 'CPF', key: '529.982.247-25' });
-  const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
-  const created = await client.withdrawals.create(
-    buildWithdrawal({ amount: '10.50', customerId, currency, pixKey }),
-  );
-  return created._id;
+function createWithdrawal(): Promise<string> {
+  return createWithdrawalOver(running);
 }
 
 describe('connectMockServer: the controls of a running server', () => {
