@@ -27,6 +27,7 @@ export type MockServerErrorCode = 'unreachable' | 'not-a-mock-server' | 'refused
  * ```
  */
 export class MockServerError extends Error {
+  /** Always `'MockServerError'`. */
   override name = 'MockServerError';
   /** What went wrong. */
   readonly code: MockServerErrorCode;

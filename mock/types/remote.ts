@@ -5,15 +5,21 @@ import type { PaymentServiceMock } from './controls.js';
 /**
  * Whether `V` is a set of controls (an object with a method, or with a set of controls, as an
  * account has) rather than data. Arrays and dates have methods too but are data: they travel as
- * JSON. The tuples (`[V]`) keep a union such as `string | null` whole.
+ * JSON. The tuples (`[V]`) keep a union such as `string | null` whole. Used by {@link Remote}.
  *
- * @internal
+ * @example
+ * ```ts
+ * type Yes = IsMockControls<FaultControls>; // true
+ * type No = IsMockControls<MockCustomer>; // false
+ * ```
  */
-type IsControls<V> = [V] extends [ReadonlyArray<unknown> | Date]
+export type IsMockControls<V> = [V] extends [ReadonlyArray<unknown> | Date]
   ? false
   : [V] extends [object]
     ? true extends {
-        [K in keyof V]-?: [V[K]] extends [(...args: never[]) => unknown] ? true : IsControls<V[K]>;
+        [K in keyof V]-?: [V[K]] extends [(...args: never[]) => unknown]
+          ? true
+          : IsMockControls<V[K]>;
       }[keyof V]
       ? true
       : false
@@ -23,20 +29,28 @@ type IsControls<V> = [V] extends [ReadonlyArray<unknown> | Date]
  * What a remote method resolves with: the in-process result, or its remote when the result is
  * itself a set of controls (an account, a fault's handle).
  *
- * @internal
+ * @example
+ * ```ts
+ * type Account = RemoteResult<MockAccount>; // Remote<MockAccount>
+ * type Delivery = RemoteResult<WebhookDelivery>; // WebhookDelivery
+ * ```
  */
-type RemoteResult<V> = IsControls<V> extends true ? Remote<V> : V;
+export type RemoteResult<V> = IsMockControls<V> extends true ? Remote<V> : V;
 
 /**
  * One member of a remote: a method becomes an async method with the same parameters; a set of
  * controls becomes its remote; a value (`url`, `deliveries`, `partner`) becomes a `Promise` of
  * it, read from the server at each access.
  *
- * @internal
+ * @example
+ * ```ts
+ * type Settle = RemoteMember<PaymentServiceMock['withdrawals']['settle']>; // (id, status, options?) => Promise<WebhookDelivery>
+ * type Url = RemoteMember<PaymentServiceMock['webhooks']['url']>; // Promise<string | null>
+ * ```
  */
-type RemoteMember<V> = [V] extends [(...args: infer A) => infer R]
+export type RemoteMember<V> = [V] extends [(...args: infer A) => infer R]
   ? (...args: A) => Promise<RemoteResult<Awaited<R>>>
-  : IsControls<V> extends true
+  : IsMockControls<V> extends true
     ? Remote<V>
     : Promise<V>;
 
