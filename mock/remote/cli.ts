@@ -2,6 +2,7 @@
 // shell, against a running server.
 // biome-ignore lint/correctness/noNodejsModules: only the bin, which runs on Node, loads this file.
 import { parseArgs } from 'node:util';
+import { escapeControls } from '../../src/seam/redact.js';
 import type { CommandIo } from '../conformance/cli.js';
 import type { FaultSpec } from '../service/faults.js';
 import type { WebhookDelivery } from '../service/webhooks.js';
@@ -53,7 +54,15 @@ class UsageError extends Error {}
 class NotFound extends Error {}
 
 function print(context: Context, text: string, data: unknown): Promise<void> {
-  return context.io.stdout(context.json ? `${JSON.stringify(data)}\n` : `${text}\n`);
+  return context.io.stdout(context.json ? `${JSON.stringify(data)}\n` : `${visible(text)}\n`);
+}
+
+/**
+ * Text from the server (paths anyone sent it, a receiver's error) with its control characters
+ * escaped line by line, so that none of them can forge a line or restyle the terminal.
+ */
+function visible(text: string): string {
+  return text.split('\n').map(escapeControls).join('\n');
 }
 
 function deliveryLine(delivery: WebhookDelivery): string {
@@ -285,7 +294,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
         for (const entry of batch) {
           if (entry.id <= last) continue;
           last = entry.id;
-          await context.io.stdout(`${context.json ? JSON.stringify(entry) : journalLine(entry)}\n`);
+          await context.io.stdout(
+            `${context.json ? JSON.stringify(entry) : visible(journalLine(entry))}\n`,
+          );
         }
       };
       await emit(entries);
@@ -402,7 +413,7 @@ export async function remoteCommand(
         : error instanceof MockServerError && error.code !== 'refused'
           ? 2
           : 1;
-    await io.stderr(`pix-payment-mock ${name}: ${message}\n`);
+    await io.stderr(`pix-payment-mock ${name}: ${visible(message)}\n`);
     if (json) {
       await io.stdout(
         `${JSON.stringify({

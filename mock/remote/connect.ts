@@ -1,5 +1,6 @@
 // The remote: a running mock server's controls over its control routes (mock/controls/http-routes.ts),
 // typed from the in-process controls (mock/types/remote.ts).
+import { readUpTo } from '../../src/seam/body.js';
 import type { FaultHandle, FaultSpec } from '../service/faults.js';
 import type { WebhookDelivery } from '../service/webhooks.js';
 import type {
@@ -29,6 +30,9 @@ import type {
 import { MockServerError } from './errors.js';
 
 /** The hint every "not running" error ends with. */
+/** How long one control request may take, by default. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
 const START_HINT = 'start it with `npx pix-payment-mock` (or pass the URL it prints)';
 
 /**
@@ -44,6 +48,22 @@ export interface Link {
     options?: { readonly body?: unknown; readonly account?: string | undefined },
   ): Promise<T>;
 }
+
+/**
+ * An id as one path segment, escaped. `.`, `..` and their escapes are steps in a URL's path, to
+ * another route: no record has such an id, so a `RangeError` says so, as the in-process
+ * controls do for an unknown id.
+ */
+function segment(id: string): string {
+  const escaped = encodeURIComponent(id);
+  if (/^(?:\.|%2e){0,2}$/i.test(escaped)) {
+    throw new RangeError(`no record has the id ${JSON.stringify(id)}`);
+  }
+  return escaped;
+}
+
+/** Largest answer the remote reads (a full journal of long bodies fits): a server cannot fill memory. */
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** What `GET /__mock/state` answers, the fields the remote reads. */
 interface StateSummary {
@@ -88,7 +108,20 @@ interface ListedFault {
   readonly remaining: number | 'Infinity';
 }
 
-function createLink(origin: string, address: string, token: string | undefined): Link {
+/** The answer's text, refused past {@link MAX_ANSWER_BYTES}. */
+async function readAnswer(response: Response, address: string): Promise<string> {
+  const bytes = await readUpTo(response.body, MAX_ANSWER_BYTES);
+  if (bytes === undefined)
+    throw notAMockServer(address, `an answer over ${MAX_ANSWER_BYTES} bytes`);
+  return new TextDecoder().decode(bytes);
+}
+
+function createLink(
+  origin: string,
+  address: string,
+  token: string | undefined,
+  timeoutMs: number,
+): Link {
   return {
     address,
     async call(method, path, options = {}) {
@@ -102,22 +135,33 @@ function createLink(origin: string, address: string, token: string | undefined):
         body = JSON.stringify(options.body);
       }
       let response: Response;
+      let text: string;
       try {
         response = await fetch(`${origin}${path}${query}`, {
           method,
           headers,
           ...(body === undefined ? {} : { body }),
+          // A redirect is never followed: it would carry the control token to another address.
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
         });
+        text = await readAnswer(response, address);
       } catch (error) {
+        if (error instanceof MockServerError) throw error;
+        const timedOut = (error as { name?: unknown }).name === 'TimeoutError';
         throw new MockServerError(
           'unreachable',
           address,
-          `no mock server answers at ${address} (the connection failed): ${START_HINT}`,
+          timedOut
+            ? `the server at ${address} did not answer ${method} ${path} within ${timeoutMs} ms: is it a running mock server? ${START_HINT}`
+            : `no mock server answers at ${address} (the connection failed): ${START_HINT}`,
           undefined,
           { cause: error },
         );
       }
-      const text = await response.text();
+      if (response.status >= 300 && response.status < 400) {
+        throw notAMockServer(address, `${method} ${path} answered a redirect (${response.status})`);
+      }
       let parsed: unknown;
       try {
         parsed = text === '' ? undefined : JSON.parse(text);
@@ -200,7 +244,7 @@ function transactionControls<T extends { readonly _id: string }>(
     async settle(id, status, options) {
       const answer = await link.call<{ delivery: WebhookDelivery }>(
         'POST',
-        `/__mock/${kind}s/${encodeURIComponent(id)}/settle`,
+        `/__mock/${kind}s/${segment(id)}/settle`,
         { body: { status, ...options }, account },
       );
       return answer.delivery;
@@ -328,7 +372,7 @@ function faultHandle(link: Link, id: string): Remote<FaultHandle> {
     },
     async remove() {
       if ((await listed()) === undefined) return;
-      await link.call('DELETE', `/__mock/faults/${encodeURIComponent(id)}`);
+      await link.call('DELETE', `/__mock/faults/${segment(id)}`);
     },
   };
 }
@@ -388,7 +432,7 @@ function pixKeyControls(link: Link, account: Scope): RemoteAccountControls['pixK
         'GET',
         customerId === undefined
           ? '/__mock/pix-keys'
-          : `/__mock/customers/${encodeURIComponent(customerId)}/pix-keys`,
+          : `/__mock/customers/${segment(customerId)}/pix-keys`,
         { account },
       ),
   };
@@ -399,7 +443,7 @@ function depositControls(link: Link): RemotePaymentServiceMock['deposits'] {
     ...transactionControls<MockDeposit>(link, undefined, 'deposit'),
     pay: (codeOrId) => link.call('POST', '/__mock/deposits/pay', { body: { code: codeOrId } }),
     dispute: (id, options) =>
-      link.call('POST', `/__mock/deposits/${encodeURIComponent(id)}/dispute`, {
+      link.call('POST', `/__mock/deposits/${segment(id)}/dispute`, {
         body: { outcome: options?.outcome },
       }),
   };
@@ -529,7 +573,11 @@ export async function connectMockServer(
     throw new TypeError('connectMockServer: controlToken must be a non-empty string');
   }
   const address = addressOf(parsed);
-  const link = createLink(parsed.origin, address, token);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) {
+    throw new TypeError('connectMockServer: timeoutMs must be a positive integer of milliseconds');
+  }
+  const link = createLink(parsed.origin, address, token, timeoutMs);
   let state: unknown;
   try {
     state = await link.call('GET', '/__mock/state');

@@ -138,4 +138,10 @@ export interface ConnectMockServerOptions {
    * is inspected. Default: none.
    */
   readonly controlToken?: string | undefined;
+  /**
+   * How long one control request may take before it rejects with a `MockServerError` of code
+   * `unreachable` (a settle waits for its webhook delivery, which the server bounds with its
+   * `webhookTimeoutMs`). Default: `30_000`.
+   */
+  readonly timeoutMs?: number | undefined;
 }

@@ -199,6 +199,70 @@ describe('connectMockServer: what is not a running mock server', () => {
   });
 });
 
+describe('connectMockServer: a hostile or broken server', () => {
+  async function listen(handler: Parameters<typeof createServer>[1]) {
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => {
+        server.closeAllConnections();
+        return new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  it('never follows a redirect, so the control token never reaches another address', async () => {
+    const seen: Array<string | undefined> = [];
+    const elsewhere = await listen((req, res) => {
+      seen.push(req.headers['x-mock-control-token'] as string | undefined);
+      res.end('{}');
+    });
+    const redirecting = await listen((_req, res) => {
+      res.writeHead(307, { location: `${elsewhere.url}/__mock/state` });
+      res.end();
+    });
+    try {
+      const error = await connectMockServer(redirecting.url, { controlToken: 'not-for-you' }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ code: 'not-a-mock-server' });
+      expect((error as Error).message).toMatch(/redirect \(307\)/);
+      expect(seen).toEqual([]);
+    } finally {
+      await redirecting.close();
+      await elsewhere.close();
+    }
+  });
+
+  it('gives up on a server that never answers, after timeoutMs', async () => {
+    const silent = await listen(() => undefined);
+    try {
+      const error = await connectMockServer(silent.url, { timeoutMs: 200 }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ code: 'unreachable' });
+      expect((error as Error).message).toMatch(/did not answer GET \/__mock\/state within 200 ms/);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('an id of ".." stays an id: it cannot step to another control route', async () => {
+    for (const id of ['..', '.', '']) {
+      await expect(remote.withdrawals.settle(id, 'PAID')).rejects.toThrow(RangeError);
+    }
+    // Escaped once more, an escape is an id like any other: the server looks it up.
+    await expect(remote.withdrawals.settle('%2e%2e', 'PAID')).rejects.toMatchObject({
+      code: 'refused',
+      detail: 'no withdrawal with id "%2e%2e"',
+    });
+    const faultError = await (await remote.faults.inject({ path: '/x', status: 500 })).remove();
+    expect(faultError).toBeUndefined();
+  });
+});
+
 describe('connectMockServer: the control token', () => {
   it('needs the token the server was given, and never shows it', async () => {
     const secret = 'remote-control-secret-30';
