@@ -78,6 +78,7 @@ describe('pix-payment-mock commands: help', () => {
     ['clock', /pix-payment-mock clock advance 2d/],
     ['faults', /faults add --method POST --path \/withdraw --status 503/],
     ['journal', /journal --follow/],
+    ['dispute', /pix-payment-mock dispute \S+ REFUND_APPROVED/],
   ])('%s --help shows an example and exits 0', async (name, example) => {
     const { code, stdout } = await run([name, '--help']);
     expect(code).toBe(0);
@@ -235,6 +236,12 @@ describe('pix-payment-mock commands against a running server', () => {
     });
   });
 
+  it('dispute: a deposit the server does not know exits 1 with its reason', async () => {
+    const { code, stderr } = await run(['dispute', 'nope', 'REFUND_APPROVED', ...url]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/refused POST \/__mock\/deposits\/nope\/dispute \(404\)/);
+  });
+
   it('pay: a code the server does not know exits 1 with its reason', async () => {
     const { code, stderr } = await run(['pay', '000201unknown', ...url]);
     expect(code).toBe(1);
@@ -247,8 +254,9 @@ describe('pix-payment-mock commands: no server, or a guarded one', () => {
     const stopped = await startMockServer({ port: 0 });
     const address = new URL(stopped.url).host;
     await stopped.close();
-    const { code, stderr } = await run(['deliveries', '--url', stopped.url]);
+    const { code, stderr, stdout } = await run(['deliveries', '--url', stopped.url, '--json']);
     expect(code).toBe(2);
+    expect(JSON.parse(stdout)).toMatchObject({ error: { code: 'unreachable' } });
     expect(stderr).toContain(`no mock server answers at ${address}`);
     expect(stderr).toContain('npx pix-payment-mock');
   });
