@@ -55,6 +55,7 @@ export function stateSummary(
     strict: state.strict,
     idempotencyMismatch: account.idempotencyMismatch,
     now: state.nowIso(),
+    clockFrozen: state.clock.frozen,
     webhookUrl: account.webhookUrl,
     allowedIps: state.auth.allowedIps,
     callerIp: state.auth.callerIp,
@@ -332,7 +333,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'GET',
     path: '/__mock/clock',
     body: false,
-    handle: ({ state }) => json(200, { now: state.nowIso(), frozen: state.clock.frozen }),
+    handle: ({ state }) => json(200, { now: state.nowIso() }),
   },
   {
     method: 'PUT',

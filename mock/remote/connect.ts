@@ -82,6 +82,7 @@ interface StateSummary {
   readonly webhookUrl: string | null;
   readonly allowedIps: ReadonlyArray<string>;
   readonly callerIp: string;
+  readonly clockFrozen: boolean;
   readonly deniedActions: ReadonlyArray<string>;
   readonly balanceIps: ReadonlyArray<string>;
   readonly withdrawalIps: ReadonlyArray<string>;
@@ -503,7 +504,7 @@ export const members = {
       await link.call('PUT', '/__mock/clock', { body: { now } });
     },
     get frozen() {
-      return link.call<{ frozen: boolean }>('GET', '/__mock/clock').then((c) => c.frozen);
+      return link.call<StateSummary>('GET', '/__mock/state').then((s) => s.clockFrozen);
     },
   }),
   company: (link) => companyControls(link, undefined),
