@@ -1,7 +1,9 @@
 // The remote: a running mock server's controls over its control routes (mock/controls/http-routes.ts),
 // typed from the in-process controls (mock/types/remote.ts).
 import { readUpTo } from '../../src/seam/body.js';
+import { deniable } from '../controls/account.js';
 import type { FaultHandle, FaultSpec } from '../service/faults.js';
+import type { OperationId } from '../service/operations.js';
 import type { WebhookDelivery } from '../service/webhooks.js';
 import type {
   AuthControls,
@@ -278,10 +280,17 @@ async function deliveriesOf(link: Link, account: Scope): Promise<ReadonlyArray<W
   return account === undefined ? all : all.filter((delivery) => delivery.account === account);
 }
 
-async function setDenied(link: Link, account: Scope, change: (actions: Set<string>) => void) {
+/**
+ * Adds (`deny`) or removes an operation from the account's denied list: reads the list, changes
+ * it and writes it back. The name is checked first, as `mock.auth.denyAction` checks it: an old
+ * name stands for its id; anything else is a `RangeError` listing the valid ids.
+ */
+async function setDenied(link: Link, account: Scope, deny: boolean, name: string): Promise<void> {
+  const id = deniable(deny ? 'denyAction' : 'allowAction', name as OperationId);
   const state = await link.call<StateSummary>('GET', '/__mock/state', { account });
   const actions = new Set(state.deniedActions);
-  change(actions);
+  if (deny) actions.add(id);
+  else actions.delete(id);
   await link.call('PUT', '/__mock/auth/denied-actions', {
     body: { actions: [...actions] },
     account,
@@ -306,8 +315,8 @@ function authControls(link: Link): Remote<AuthControls> {
     get callerIp() {
       return link.call<StateSummary>('GET', '/__mock/state').then((s) => s.callerIp);
     },
-    denyAction: (operation) => setDenied(link, account, (actions) => actions.add(operation)),
-    allowAction: (operation) => setDenied(link, account, (actions) => actions.delete(operation)),
+    denyAction: (operation) => setDenied(link, account, true, operation),
+    allowAction: (operation) => setDenied(link, account, false, operation),
     issueToken: () => tokenOf(link, account),
   };
 }
@@ -419,8 +428,8 @@ async function accountControls(link: Link, id: string | undefined): Promise<Remo
     },
     company: companyControls(link, scope),
     auth: {
-      denyAction: (operation) => setDenied(link, scope, (actions) => actions.add(operation)),
-      allowAction: (operation) => setDenied(link, scope, (actions) => actions.delete(operation)),
+      denyAction: (operation) => setDenied(link, scope, true, operation),
+      allowAction: (operation) => setDenied(link, scope, false, operation),
       issueToken: () => tokenOf(link, scope),
     },
   };

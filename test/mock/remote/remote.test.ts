@@ -109,7 +109,9 @@ describe('connectMockServer: the controls of a running server', () => {
     expect(await remote.auth.callerIp).toBe('198.51.100.1');
     expect(running.mock.auth.callerIp).toBe('198.51.100.1');
     await remote.auth.denyAction('withdrawals.resendWebhook');
-    await remote.auth.allowAction('withdrawals.resendWebhook');
+    // An old name stands for its id, as in-process.
+    await remote.auth.allowAction('resendWithdrawalWebhook');
+    await expect(remote.auth.denyAction('nope' as never)).rejects.toThrow(RangeError);
     await remote.auth.denyAction('company.getBalance');
     const state = (await (await fetch(`${running.url}/__mock/state`)).json()) as {
       deniedActions: string[];
