@@ -213,25 +213,41 @@ describe('pix-payment-mock commands against a running server', () => {
   });
 
   it('journal --follow prints requests as they come, one JSON per line, and ends on SIGTERM', async () => {
+    await fetch(`${running.url}/withdraw/company/currencies`);
     const child = spawnBin(['journal', '--follow', ...url, '--json']);
     const done = collect(child);
     let seen = '';
-    const firstLine = new Promise<void>((resolve) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        seen += chunk.toString('utf8');
-        if (seen.includes('\n')) resolve();
-      });
+    let waiting: (() => void) | undefined;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      waiting?.();
     });
-    // The request comes after the command started: it is printed by following, not the first read.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await fetch(`${running.url}/withdraw/company/currencies`);
-    await firstLine;
+    const lines = (count: number) =>
+      new Promise<void>((resolve) => {
+        waiting = () => {
+          if (seen.split('\n').length > count) resolve();
+        };
+        waiting();
+      });
+    // The first line is the request made before: the command is running and has read the journal.
+    await lines(1);
+    // This one comes after: only following prints it.
+    await fetch(`${running.url}/deposit/company/currencies`);
+    await lines(2);
     child.kill('SIGTERM');
     const { code } = await done;
     expect(code).toBe(0);
-    expect(JSON.parse(seen.split('\n')[0] ?? '')).toMatchObject({
+    const [first, second] = seen
+      .split('\n')
+      .map((line) => (line === '' ? undefined : JSON.parse(line)));
+    expect(first).toMatchObject({
       method: 'GET',
       path: '/withdraw/company/currencies',
+      status: 401,
+    });
+    expect(second).toMatchObject({
+      method: 'GET',
+      path: '/deposit/company/currencies',
       status: 401,
     });
   });
