@@ -87,10 +87,14 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'conformance') return conformanceCommand(argv.slice(1), io);
   const command = argv[0];
   if (command !== undefined && REMOTE_COMMANDS.includes(command)) {
-    // Ctrl-C ends `journal --follow` cleanly (exit 0).
+    // Ctrl-C ends `journal --follow` cleanly (exit 0); any other command it stops at once.
     const interrupted = new AbortController();
-    process.once('SIGINT', () => interrupted.abort());
-    process.once('SIGTERM', () => interrupted.abort());
+    const onSignal = (code: number) => () => {
+      interrupted.abort();
+      if (command !== 'journal') process.exit(code);
+    };
+    process.once('SIGINT', onSignal(130));
+    process.once('SIGTERM', onSignal(143));
     return remoteCommand(command, argv.slice(1), io, interrupted.signal);
   }
   let values: {
