@@ -5,12 +5,19 @@ import { parseArgs } from 'node:util';
 import { conformanceCommand } from './conformance/cli.js';
 import { controlRoutes } from './controls/http-routes.js';
 import { startMockServer } from './create.js';
+import { REMOTE_COMMANDS, remoteCommand, remoteCommandLines } from './remote/cli.js';
 import { operationLines } from './service/operations.js';
 
 const HELP = `Usage: pix-payment-mock [options]
        pix-payment-mock conformance --help   (compare the mock with your sandbox)
+       pix-payment-mock <command> [--url <url>] [--json]   (drive a running server)
 
 Runs the faithful Pix payment service mock over HTTP.
+
+Commands against a running server (--url, default http://127.0.0.1:4010; each has --help
+with an example, and --json):
+${remoteCommandLines()}
+  Example: pix-payment-mock settle 65f1c0de0000000000000001 PAID
 
 Options:
   --port <n>              port to listen on (default 4010; 0 picks a free one)
@@ -74,11 +81,21 @@ function guidePath(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'conformance') {
-    const write = (stream: NodeJS.WriteStream) => (text: string) =>
-      new Promise<void>((resolve) => stream.write(text, () => resolve()));
-    const io = { env: process.env, stdout: write(process.stdout), stderr: write(process.stderr) };
-    return conformanceCommand(argv.slice(1), io);
+  const write = (stream: NodeJS.WriteStream) => (text: string) =>
+    new Promise<void>((resolve) => stream.write(text, () => resolve()));
+  const io = { env: process.env, stdout: write(process.stdout), stderr: write(process.stderr) };
+  if (argv[0] === 'conformance') return conformanceCommand(argv.slice(1), io);
+  const command = argv[0];
+  if (command !== undefined && REMOTE_COMMANDS.includes(command)) {
+    // Ctrl-C ends `journal --follow` cleanly (exit 0); any other command it stops at once.
+    const interrupted = new AbortController();
+    const onSignal = (code: number) => () => {
+      interrupted.abort();
+      if (command !== 'journal') process.exit(code);
+    };
+    process.once('SIGINT', onSignal(130));
+    process.once('SIGTERM', onSignal(143));
+    return remoteCommand(command, argv.slice(1), io, interrupted.signal);
   }
   let values: {
     port?: string | undefined;

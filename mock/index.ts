@@ -26,6 +26,8 @@ export {
   type OpenApiResponse,
   type OpenApiSchema,
 } from './openapi/document.js';
+export { connectMockServer } from './remote/connect.js';
+export { MockServerError, type MockServerErrorCode } from './remote/errors.js';
 export { type MockRefusalCode, MockRefusalError } from './service/control-refusal.js';
 export { InvalidFaultError } from './service/faults.js';
 export {

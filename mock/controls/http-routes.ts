@@ -19,8 +19,10 @@ import { LedgerArea } from '../service/state/ledger.js';
 import { payDeposit } from '../service/state/payments.js';
 import type { ServiceState } from '../service/state/service-state.js';
 import type { TransactionKind } from '../service/state/transactions.js';
+import type { MockRates } from '../types/records.js';
 import { accountOf } from './account.js';
 import { IP_LIST_RULE, ipListOf } from './checks.js';
+import { cryptoControls } from './crypto.js';
 
 /**
  * A route of the mock's own control API under `/__mock/` (no authentication, no faults, not
@@ -69,8 +71,10 @@ export function stateSummary(
     strict: state.strict,
     idempotencyMismatch: account.idempotencyMismatch,
     now: state.nowIso(),
+    clockFrozen: state.clock.frozen,
     webhookUrl: account.webhookUrl,
     allowedIps: state.auth.allowedIps,
+    callerIp: state.auth.callerIp,
     deniedActions: [...account.deniedActions],
     balances: account.ledger.answer(),
     balanceIps: account.balanceIps,
@@ -245,6 +249,60 @@ function faultFromJson(input: Record<string, unknown>): FaultSpec {
   return spec as FaultSpec;
 }
 
+/** The controls of `mock.crypto` (over the service, not one account), for the routes below. */
+const cryptoOf = (state: ServiceState) => cryptoControls(state, (_, promise) => promise);
+
+// A refusal of `mock.crypto`'s checks: a TypeError (a bad value) is 400, a RangeError (an unknown
+// customer or network) 404; the message says which.
+async function cryptoAnswer(run: () => unknown): Promise<Answer> {
+  try {
+    return json(200, (await run()) ?? { ok: true });
+  } catch (error) {
+    if (error instanceof RangeError) throw new HttpError(404, error.message);
+    if (error instanceof TypeError) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
+/** The routes of `mock.crypto`: the rate, the spread, the gas fee, and USDT sent to a wallet. */
+const cryptoRoutes: ReadonlyArray<ControlRoute> = [
+  {
+    method: 'PUT',
+    path: '/__mock/crypto/rates',
+    body: true,
+    handle: ({ state, body }) =>
+      cryptoAnswer(() => cryptoOf(state).setRates(objectBody(body) as unknown as MockRates)),
+  },
+  {
+    method: 'PUT',
+    path: '/__mock/crypto/spread',
+    body: true,
+    handle: ({ state, body }) =>
+      cryptoAnswer(() => cryptoOf(state).setSpread(own(objectBody(body), 'spread') as string)),
+  },
+  {
+    method: 'PUT',
+    path: '/__mock/crypto/gas-fee',
+    body: true,
+    handle: ({ state, body }) =>
+      cryptoAnswer(() => cryptoOf(state).setGasFee(own(objectBody(body), 'fee') as string)),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/crypto/receive',
+    body: true,
+    handle({ state, body }) {
+      const transfer = objectBody(body);
+      return cryptoAnswer(() =>
+        cryptoOf(state).receive(own(transfer, 'customerId') as string, {
+          amount: own(transfer, 'amount') as string,
+          network: own(transfer, 'network') as string,
+        }),
+      );
+    },
+  },
+];
+
 /**
  * The control routes (see docs/testing-with-the-mock.md for each).
  *
@@ -286,6 +344,26 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
   },
   {
     method: 'GET',
+    path: '/__mock/pix-keys',
+    body: false,
+    handle: ({ account }) =>
+      json(
+        200,
+        account.pixKeys.all().map((k) => account.pixKeys.view(k)),
+      ),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/customers/:id/pix-keys',
+    body: false,
+    handle: ({ account, params }) =>
+      json(
+        200,
+        account.pixKeys.all(params.id).map((k) => account.pixKeys.view(k)),
+      ),
+  },
+  {
+    method: 'GET',
     path: '/__mock/withdrawals',
     body: false,
     handle: ({ account }) =>
@@ -307,6 +385,7 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
   settleRoute('withdrawal'),
   settleRoute('deposit'),
   ...depositRoutes,
+  ...cryptoRoutes,
   {
     method: 'GET',
     path: '/__mock/faults',
@@ -413,6 +492,25 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     handle({ state }) {
       state.auth.expireTokens();
       return json(200, { message: 'tokens expired' });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/__mock/auth/token',
+    body: false,
+    handle: async ({ state, account }) =>
+      json(200, { token: await state.auth.issueToken(account.id) }),
+  },
+  {
+    method: 'PUT',
+    path: '/__mock/auth/caller-ip',
+    body: true,
+    handle({ state, body }) {
+      const ip = own(objectBody(body), 'ip');
+      if (typeof ip !== 'string' || ip === '')
+        throw new HttpError(400, 'ip must be a non-empty string');
+      state.auth.callerIp = ip;
+      return json(200, { ip: state.auth.callerIp });
     },
   },
   {

@@ -8,4 +8,5 @@ export type * from './controls.js';
 export type * from './deposits.js';
 export type * from './options.js';
 export type * from './records.js';
+export type * from './remote.js';
 export type * from './server.js';
