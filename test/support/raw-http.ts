@@ -87,7 +87,8 @@ export function rawExchange(port: number, bytes: string, idleMs = 10_000): Promi
     const finish = (closedByServer: boolean) => {
       clearTimeout(idle);
       socket.destroy();
-      const statuses = [...text.matchAll(/^HTTP\/1\.[01] (\d{3})/gm)].map((m) => Number(m[1]));
+      // Not anchored to a line's start: a second answer follows the first one's body directly.
+      const statuses = [...text.matchAll(/HTTP\/1\.[01] (\d{3}) /g)].map((m) => Number(m[1]));
       resolve({ text, statuses, closedByServer });
     };
     const wait = () => {
