@@ -141,18 +141,31 @@ export function normalizeUsdt(amount: UsdtAmountInput, path?: ReadonlyArray<Prop
 }
 
 /**
- * An exact decimal string read from text the service sends: the first number in it, with a dot
- * or a comma as the decimal mark (`'R$ 5.364'` -> `'5.364'`, `'R$ 5,17'` -> `'5.17'`), or
+ * An exact decimal string read from text the service sends: the first number in it, or
  * `undefined` when it holds none. Used for the rates of the quotes, which come as text.
+ *
+ * The decimal mark is read as a person would: with both marks (`'R$ 1.234,56'`,
+ * `'R$ 1,234.56'`) the last one is the decimal mark and the other groups thousands; with one mark
+ * written once it is the decimal mark, as in the provider's `'R$ 5.364'` and `'R$ 5,17'`; with one
+ * mark written more than once (`'1.234.567'`) it groups thousands.
  *
  * @example
  * ```ts
  * parseRateText('R$ 5.364'); // '5.364'
+ * parseRateText('R$ 1.234,56'); // '1234.56'
  * ```
  */
 export function parseRateText(text: string): string | undefined {
-  const match = /(\d+)(?:[.,](\d+))?/.exec(text.slice(0, 200));
+  const match = /\d+(?:[.,]\d+)*/.exec(text.slice(0, 200));
   if (!match) return undefined;
-  const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '');
-  return match[2] === undefined ? whole : `${whole}.${match[2]}`;
+  const number = match[0];
+  const lastDot = number.lastIndexOf('.');
+  const lastComma = number.lastIndexOf(',');
+  const mark = lastDot > lastComma ? '.' : ',';
+  const marks = number.split(mark).length - 1;
+  const bothMarks = lastDot >= 0 && lastComma >= 0;
+  const decimal = bothMarks || marks === 1 ? Math.max(lastDot, lastComma) : -1;
+  const digits = (part: string) => part.replace(/[.,]/g, '');
+  const whole = digits(decimal < 0 ? number : number.slice(0, decimal)).replace(/^0+(?=\d)/, '');
+  return decimal < 0 ? whole : `${whole}.${number.slice(decimal + 1)}`;
 }

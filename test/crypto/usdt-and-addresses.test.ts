@@ -86,6 +86,15 @@ describe('USDT amounts, exact to six decimals', () => {
     expect(parseRateText('R$ 5,17')).toBe('5.17');
     expect(parseRateText('R$')).toBeUndefined();
   });
+
+  it('reads thousands separators in a rate as a person would', () => {
+    expect(parseRateText('R$ 1.234,56')).toBe('1234.56');
+    expect(parseRateText('R$ 1,234.56')).toBe('1234.56');
+    expect(parseRateText('R$ 1.234.567')).toBe('1234567');
+    expect(parseRateText('R$ 1,234,567.5')).toBe('1234567.5');
+    expect(parseRateText('R$ 0005.364')).toBe('5.364');
+    expect(parseRateText('cotação: R$ 5.364 por USDT')).toBe('5.364');
+  });
 });
 
 const bep20 = { name: 'BEP-20', chain: 'BSC', chainId: '56' };
