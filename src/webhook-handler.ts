@@ -166,8 +166,9 @@ export interface WebhookHandlerOptions {
   /**
    * With the default store: how many handled (id, status) pairs the handler remembers to drop
    * repeated deliveries; the least recently seen are forgotten first. Deliveries not confirmed
-   * never take their room. Ignored when `store` is given. This memory is per process and lost on
-   * restart: a fleet needs a shared `store`.
+   * never take their room. Refused with a {@link PaymentValidationError} when `store` is given
+   * (set the bound on that store). This memory is per process and lost on restart: a fleet needs a
+   * shared `store`.
    * @default 10_000
    */
   readonly rememberEvents?: number | undefined;
@@ -286,6 +287,13 @@ function checkOptions(options: WebhookHandlerOptions): void {
   }
   if (options?.store !== undefined && !isStore(options.store)) {
     issues.push({ path: ['store'], message: 'must be a WebhookEventStore' });
+  }
+  // A bound that would silently do nothing is refused: the given store keeps its own.
+  if (options?.store !== undefined && options.rememberEvents !== undefined) {
+    issues.push({
+      path: ['rememberEvents'],
+      message: 'applies to the default store only; set the bound on the store you pass',
+    });
   }
   if (
     options?.account !== undefined &&

@@ -250,6 +250,7 @@ describe('createWebhookHandler', () => {
       [{ client, onEvent, rememberEvents: 1.5 }, 'rememberEvents'],
       [{ client, onEvent, maxInFlight: 0 }, 'maxInFlight'],
       [{ client, onEvent, store: {} }, 'store'],
+      [{ client, onEvent, store: new InMemoryWebhookStore(), rememberEvents: 5 }, 'rememberEvents'],
       [{ client, onEvent, account: '' }, 'account'],
       [{ client, onEvent, senderAddress: '127.0.0.1' }, 'senderAddress'],
     ];
