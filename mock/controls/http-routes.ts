@@ -43,16 +43,30 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = Object.values(CONTROL_
 /** How deeply a control's JSON body may nest: far more than any control takes. */
 const MAX_BODY_DEPTH = 32;
 
-/** Whether `value` nests objects or arrays deeper than `limit` levels (walked without recursion). */
-function nestsDeeperThan(value: unknown, limit: number): boolean {
+/** Keys no control takes, which code that copies objects could mistake for the prototype. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Why a control's JSON body is refused before any control sees it, or `undefined`: it nests
+ * deeper than {@link MAX_BODY_DEPTH}, holds a key of {@link PROTOTYPE_KEYS}, or a number JSON
+ * writes but cannot hold (`1e999` reads as Infinity). Walked without recursion.
+ */
+function bodyProblem(value: unknown): string | undefined {
   const stack: Array<[unknown, number]> = [[value, 1]];
   while (stack.length > 0) {
     const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item === 'number' && !Number.isFinite(item)) {
+      return 'body holds a number too large to be finite';
+    }
     if (typeof item !== 'object' || item === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+    if (depth > MAX_BODY_DEPTH) return `body nests deeper than ${MAX_BODY_DEPTH} levels`;
+    for (const [key, child] of Object.entries(item)) {
+      if (PROTOTYPE_KEYS.has(key))
+        return `body holds the key ${JSON.stringify(key)}, which no control takes`;
+      stack.push([child, depth + 1]);
+    }
   }
-  return false;
+  return undefined;
 }
 
 /** The JSON body of a control request; `undefined` when it has none. */
@@ -65,9 +79,8 @@ async function bodyOf(state: ServiceState, request: MockRequest): Promise<unknow
   } catch {
     throw new HttpError(400, 'body is not valid JSON');
   }
-  if (nestsDeeperThan(body, MAX_BODY_DEPTH)) {
-    throw new HttpError(400, `body nests deeper than ${MAX_BODY_DEPTH} levels`);
-  }
+  const problem = bodyProblem(body);
+  if (problem !== undefined) throw new HttpError(400, problem);
   return body;
 }
 
