@@ -29,7 +29,7 @@ import {
   CONTROL_ROUTES,
   type ControlRoute,
   type ControlScope,
-  JsonText,
+  Encoded,
 } from './routes.js';
 import { serviceControls } from './service.js';
 
@@ -172,8 +172,8 @@ export function controlRouteHandler(state: ServiceState): ControlRouteHandler {
           ...args,
         );
         const status = route.status ?? 200;
-        return result instanceof JsonText
-          ? jsonText(status, result.text)
+        return result instanceof Encoded
+          ? jsonText(status, result.text, { ...result.headers })
           : json(status, result ?? { ok: true });
       }
       throw new HttpError(404, `no control route ${request.method} ${path}`);

@@ -56,7 +56,7 @@ export type ArgPlace =
 
 /**
  * The control a route calls, with its arguments in the order {@link ControlRoute.args} places
- * them. What it returns is the answer's JSON body ({@link JsonText} for text already encoded).
+ * them. What it returns is the answer's JSON body ({@link Encoded} for a body already encoded).
  *
  * @internal
  */
@@ -77,12 +77,16 @@ export interface ControlRoute<Run extends ControlRun = ControlRun> {
 }
 
 /**
- * An answer's JSON already encoded (the balances keep their exact decimal text).
+ * An answer's body already encoded, for a route whose answer is not a value to turn into JSON:
+ * the balances keep their exact decimal text; a page is HTML with its own headers.
  *
  * @internal
  */
-export class JsonText {
-  constructor(readonly text: string) {}
+export class Encoded {
+  constructor(
+    readonly text: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
 }
 
 /** One entry of the table, its control's type kept so that the remote's calls are checked. */
@@ -451,7 +455,7 @@ export const CONTROL_ROUTES = {
     method: 'GET',
     path: '/__mock/balances',
     args: [],
-    run: ({ account }) => new JsonText(account().ledger.answerText()),
+    run: ({ account }) => new Encoded(account().ledger.answerText()),
   }),
   'company.setBalance': route({
     method: 'PUT',
@@ -459,7 +463,7 @@ export const CONTROL_ROUTES = {
     args: [{ body: true }],
     run({ account, controls }, balances: Parameters<MockAccount['company']['setBalance']>[0]) {
       controls.company.setBalance(balances);
-      return new JsonText(account().ledger.answerText());
+      return new Encoded(account().ledger.answerText());
     },
   }),
   'company.allowBalanceIps': route({
