@@ -133,6 +133,14 @@ describe('the control routes call the in-process controls', () => {
     expect(malformed.headers.get('x-mock-reason')).toBe('body is not valid JSON');
   });
 
+  it('each route places every argument of its control, and each `:name` of its path is one', () => {
+    for (const route of controlRoutes) {
+      const named = route.args.flatMap((place) => ('path' in place ? [`:${place.path}`] : []));
+      expect([route.path, route.args.length]).toEqual([route.path, route.run.length - 1]);
+      expect([route.path, named]).toEqual([route.path, route.path.match(/:\w+/g) ?? []]);
+    }
+  });
+
   it('each route of the table is served at its method and path', async () => {
     const paths = controlRoutes.map((route) => `${route.method} ${route.path}`);
     expect(new Set(paths).size).toBe(paths.length);
