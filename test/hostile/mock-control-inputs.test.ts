@@ -152,6 +152,50 @@ const refused: ReadonlyArray<[string, string, string, string, RegExp]> = [
     '{"path":"/x","status":500,"times":1e999}',
     /finite/,
   ],
+  [
+    'a sub-account named with 500 kB',
+    'POST',
+    '/subaccounts',
+    JSON.stringify({ name: 'x'.repeat(500_000) }),
+    /at most 200/,
+  ],
+  [
+    'a sub-account password of 300 characters',
+    'POST',
+    '/subaccounts',
+    JSON.stringify({ password: 'p'.repeat(300) }),
+    /at most 200 and 256/,
+  ],
+  [
+    'a fee split of 20,000 entries',
+    'POST',
+    '/subaccounts',
+    JSON.stringify({
+      feeSplit: {
+        deposit: { currencies: Array.from({ length: 20_000 }, () => ({ currency: {} })) },
+        withdraw: {},
+      },
+    }),
+    /at most 100 entries/,
+  ],
+  [
+    'a fault answer with 101 headers',
+    'POST',
+    '/faults',
+    JSON.stringify({
+      path: '/x',
+      status: 500,
+      headers: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`x-h${i}`, 'v'])),
+    }),
+    /at most 100 headers/,
+  ],
+  [
+    'rates with 20,000 unknown currencies (the reason stays short)',
+    'PUT',
+    '/crypto/rates',
+    JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, '1']))),
+    /^rates: unknown cryptocurrency k0, k1, k2, k3, k4 and 19995 more; known: USDT$/,
+  ],
   ['a body nested 100,000 levels', 'PUT', '/balances', nested(100_000), /nests deeper/],
   [
     'a fault body nested 40 levels',
