@@ -335,15 +335,21 @@ export type MockCryptoBalance = {
  * ```
  */
 export interface MockSubAccountInput {
-  /** The sub-account's company name. Default: `Subconta <n>`. */
+  /** The sub-account's company name, at most 200 characters. Default: `Subconta <n>`. */
   readonly name?: string | undefined;
   /** Its login e-mail, unused by every other account. Default: `subconta-<n>@payments.test`. */
   readonly email?: string | undefined;
-  /** Its login password. Default: a generated one (deterministic with a seed). */
+  /**
+   * Its login password, at most 256 characters. Default: a generated one (deterministic with a
+   * seed).
+   */
   readonly password?: string | undefined;
   /** Its starting balance. Default: nothing in any currency. */
   readonly balance?: MockBalances | undefined;
-  /** The fee split, as `POST /company/subaccount` takes it; kept, not charged by the mock. */
+  /**
+   * The fee split, `{ deposit, withdraw }` as `POST /company/subaccount` takes them (each list at
+   * most 100 entries); kept, not charged by the mock.
+   */
   readonly feeSplit?: unknown;
 }
 
