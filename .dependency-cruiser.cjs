@@ -56,6 +56,14 @@ module.exports = {
       from: { path: '^mock/service/' },
       to: { path: '^mock/transports/' },
     },
+    {
+      name: 'service-knows-no-controls',
+      comment:
+        'The service (mock/service/) knows nothing of the controls that drive it: the composition root (mock/create.ts) plugs the control routes into the router.',
+      severity: 'error',
+      from: { path: '^mock/service/' },
+      to: { path: '^mock/controls/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

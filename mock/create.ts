@@ -2,8 +2,8 @@
 // one over HTTP, where the server is handed the router and the state it serves.
 import type { HttpHandler } from 'msw';
 import { accountControls, accountOf, type Track } from './controls/account.js';
-import { IP_LIST_RULE, ipListOf } from './controls/checks.js';
-import { cryptoControls } from './controls/crypto.js';
+import { controlRouteHandler } from './controls/http-routes.js';
+import { serviceControls } from './controls/service.js';
 import { createRouter, type MockParts } from './service/router.js';
 import { assertSupportedRuntime } from './service/runtime.js';
 import { ServiceState } from './service/state/service-state.js';
@@ -38,7 +38,8 @@ export function createPaymentServiceMock(
 ): PaymentServiceMock {
   assertSupportedRuntime();
   const state = new ServiceState(options);
-  return mockOver({ state, router: createRouter(state) });
+  // The composition root: the service's router, with the control routes under `/__mock/` plugged in.
+  return mockOver({ state, router: createRouter(state, controlRouteHandler(state)) });
 }
 
 /**
@@ -85,6 +86,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
 
   // The main account's controls; `mock.account(id)` gives a sub-account's.
   const main = accountControls(state, () => state.main, tracked);
+  const service = serviceControls(state, tracked);
   const accounts = new Map<string, MockAccount>();
 
   const mock: PaymentServiceMock = {
@@ -104,7 +106,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
     withdrawals: main.withdrawals,
     deposits: main.deposits,
     company: main.company,
-    crypto: cryptoControls(state, tracked),
+    crypto: service.crypto,
     account(id) {
       const account = accountOf(state, id);
       if (account === state.main) return main;
@@ -129,47 +131,28 @@ function mockOver(parts: MockParts): PaymentServiceMock {
       get deliveries() {
         return state.webhooks.deliveries;
       },
-      flush: () => tracked('mock.webhooks.flush()', state.webhooks.flush()),
-      waitForDeliveries: () => tracked('mock.webhooks.waitForDeliveries()', state.webhooks.flush()),
+      flush: service.webhooks.flush,
+      waitForDeliveries: service.webhooks.waitForDeliveries,
     },
     get requests() {
       return state.journal.entries;
     },
-    faults: {
-      inject: (spec) => state.faults.inject(spec),
-      clear: () => state.faults.clear(),
-    },
+    faults: service.faults,
     auth: {
-      expireTokens: () => state.auth.expireTokens(),
-      allowIps(ips) {
-        const list = ipListOf(ips);
-        if (list === undefined) throw new TypeError(`auth.allowIps(ips): ${IP_LIST_RULE}`);
-        state.auth.allowedIps = list;
-      },
+      expireTokens: service.auth.expireTokens,
+      allowIps: service.auth.allowIps,
       get allowedIps() {
-        return [...state.auth.allowedIps];
+        return service.auth.allowedIps;
       },
-      setCallerIp(ip) {
-        if (typeof ip !== 'string' || ip === '') {
-          throw new TypeError('auth.setCallerIp(ip): ip must be a non-empty string');
-        }
-        state.auth.callerIp = ip;
-      },
+      setCallerIp: service.auth.setCallerIp,
       get callerIp() {
-        return state.auth.callerIp;
+        return service.auth.callerIp;
       },
       denyAction: main.auth.denyAction,
       allowAction: main.auth.allowAction,
       issueToken: main.auth.issueToken,
     },
-    clock: {
-      get frozen() {
-        return state.clock.frozen;
-      },
-      now: () => state.clock.now(),
-      advance: (ms) => state.clock.advance(ms),
-      set: (time) => state.clock.set(time),
-    },
+    clock: service.clock,
     reset() {
       if (running.size > 0) {
         const calls = [...running].map(([name, count]) => `${name} (${count})`).join(', ');

@@ -31,9 +31,10 @@ const TREE: Readonly<Record<string, string>> = {
   'mock/service/router.ts': [
     "export { routes } from 'pix-payment-sdk';",
     "export { routes as table } from '../../src/seam/routes.js';",
-    // Planted: the mock past the seam, and the service importing a transport.
+    // Planted: the mock past the seam, and the service importing a transport and the controls.
     "export { retry } from '../../src/core/retry.js';",
     "export { msw } from '../transports/msw/msw.js';",
+    "export { controlRoutes } from '../controls/http-routes.js';",
     'export const router = 1;',
     '',
   ].join('\n'),
@@ -49,6 +50,13 @@ const TREE: Readonly<Record<string, string>> = {
     '',
   ].join('\n'),
   'mock/transports/msw/msw.ts': 'export const msw = 1;\n',
+  'mock/controls/http-routes.ts': 'export const controlRoutes = 1;\n',
+  // Allowed: the composition root plugs the control routes into the service's router.
+  'mock/create.ts': [
+    "export { router } from './service/router.js';",
+    "export { controlRoutes } from './controls/http-routes.js';",
+    '',
+  ].join('\n'),
 };
 
 interface Violation {
@@ -95,6 +103,7 @@ describe('the dependency rules', () => {
         'seam-stays-a-seam: src/seam/body.ts → src/core/retry.ts',
         'mock-reaches-client-through-seam: mock/service/router.ts → src/core/retry.ts',
         'service-knows-no-transport: mock/service/router.ts → mock/transports/msw/msw.ts',
+        'service-knows-no-controls: mock/service/router.ts → mock/controls/http-routes.ts',
         'transports-stay-apart: mock/transports/http/server.ts → mock/transports/msw/msw.ts',
         'no-cycle: mock/service/ledger.ts → mock/service/state.ts',
       ].sort(),

@@ -1,5 +1,7 @@
 // The controls of one account (`mock.account(id)`, and the main account's own controls on the
 // mock): each reads its account afresh, so the main account's controls follow it through reset().
+
+import { UnknownIdError } from '../service/control-refusal.js';
 import { createSubAccount } from '../service/handlers/company.js';
 import { createCustomerDirect } from '../service/handlers/customers.js';
 import { deniableOperation, type OperationAlias, type OperationId } from '../service/operations.js';
@@ -15,14 +17,8 @@ import type {
   TransactionControls,
 } from '../types/controls.js';
 import type { MockDeposit, MockWithdrawal } from '../types/records.js';
-import { IP_LIST_RULE, ipListOf } from './checks.js';
+import { ipList } from './checks.js';
 import { depositControls } from './deposits.js';
-
-function ipList(method: string, ips: unknown): string[] {
-  const list = ipListOf(ips);
-  if (list === undefined) throw new TypeError(`${method}(ips): ${IP_LIST_RULE}`);
-  return list;
-}
 
 /**
  * The id `name` stands for when an account's token can be denied it; a `RangeError` listing the
@@ -34,6 +30,24 @@ export function deniable(method: string, name: OperationId | OperationAlias): Op
   const answer = deniableOperation(name);
   if ('refused' in answer) throw new RangeError(`auth.${method}: ${answer.refused}`);
   return answer.id;
+}
+
+/** The most names one `PUT /__mock/auth/denied-actions` may list. */
+const MAX_DENIED = 1000;
+
+/**
+ * The ids a whole list of denied operations stands for (`PUT /__mock/auth/denied-actions`), each
+ * checked as {@link deniable} checks one; a `TypeError` or `RangeError` before anything changes.
+ *
+ * @internal
+ */
+export function deniedList(actions: unknown): Set<OperationId> {
+  if (!Array.isArray(actions) || actions.length > MAX_DENIED) {
+    throw new TypeError(
+      `auth.denyAction: actions must be an array of at most ${MAX_DENIED} operation ids (area.method)`,
+    );
+  }
+  return new Set(actions.map((action) => deniable('denyAction', action)));
 }
 
 function subAccountsOf(state: ServiceState, parent: AccountState): MockSubAccount[] {
@@ -73,9 +87,11 @@ export function companyControls(state: ServiceState, of: () => AccountState): Co
     },
     setPartner(partner) {
       const account = of();
-      if (typeof partner !== 'boolean') throw new TypeError('company.setPartner: a boolean');
+      if (typeof partner !== 'boolean') {
+        throw new TypeError('company.setPartner(partner): partner must be a boolean');
+      }
       if (account.isSubAccount) {
-        throw new TypeError('company.setPartner: a sub-account cannot be a partner');
+        throw new TypeError('company.setPartner(partner): a sub-account cannot be a partner');
       }
       account.partner = partner;
     },
@@ -193,7 +209,7 @@ export function accountOf(state: ServiceState, id: string | undefined): AccountS
   if (id === undefined) return state.main;
   const account = typeof id === 'string' ? state.accounts.get(id) : undefined;
   if (account === undefined) {
-    throw new RangeError(
+    throw new UnknownIdError(
       `no account with id ${JSON.stringify(id)} (sub-accounts are gone after reset())`,
     );
   }

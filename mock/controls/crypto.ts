@@ -1,3 +1,4 @@
+import { UnknownIdError } from '../service/control-refusal.js';
 import { CRYPTO_LISTS, WALLET_NETWORKS } from '../service/state/crypto.js';
 import { unitsOf } from '../service/state/ledger.js';
 import type { ServiceState } from '../service/state/service-state.js';
@@ -19,11 +20,11 @@ export function cryptoControls(state: ServiceState, track: Track): CryptoControl
     async receive(customerId, transfer) {
       const account = state.main;
       if (typeof customerId !== 'string' || account.customers.get(customerId) === undefined) {
-        throw new RangeError(`no customer with id ${JSON.stringify(customerId)}`);
+        throw new UnknownIdError(`no customer with id ${JSON.stringify(customerId)}`);
       }
       const network = CRYPTO_LISTS.deposit.networks.find((item) => item.name === transfer?.network);
       if (network === undefined) {
-        throw new RangeError(
+        throw new UnknownIdError(
           `network must be one of ${WALLET_NETWORKS.join(', ')} (USDT on any other is lost), got ${JSON.stringify(transfer?.network)}`,
         );
       }

@@ -1,8 +1,10 @@
-// The remote: a running mock server's controls over its control routes (mock/controls/http-routes.ts),
-// typed from the in-process controls (mock/types/remote.ts).
+// The remote: a running mock server's controls over its control routes, each called by its name in
+// the table of routes (mock/controls/routes.ts), typed from the in-process controls
+// (mock/types/remote.ts).
 import { readUpTo } from '../../src/seam/body.js';
 import { deniable } from '../controls/account.js';
-import type { FaultHandle, FaultSpec } from '../service/faults.js';
+import { type ControlArgs, type ControlName, controlRequest } from '../controls/routes.js';
+import type { FaultHandle } from '../service/faults.js';
 import type { OperationId } from '../service/operations.js';
 import type { WebhookDelivery } from '../service/webhooks.js';
 import type {
@@ -52,16 +54,22 @@ export interface Link {
 }
 
 /**
- * An id as one path segment, escaped. `.`, `..` and their escapes are steps in a URL's path, to
- * another route: no record has such an id, so a `RangeError` says so, as the in-process
- * controls do for an unknown id.
+ * Calls the control route `name` of the table with the arguments of its control; `account`
+ * addresses a sub-account.
  */
-function segment(id: string): string {
-  const escaped = encodeURIComponent(id);
-  if (/^(?:\.|%2e){0,2}$/i.test(escaped)) {
-    throw new RangeError(`no record has the id ${JSON.stringify(id)}`);
-  }
-  return escaped;
+function control<Name extends ControlName, T = unknown>(
+  link: Link,
+  name: Name,
+  args: ControlArgs<Name>,
+  account?: Scope,
+): Promise<T> {
+  const { method, path, body } = controlRequest(name, args);
+  return link.call<T>(method, path, { body, account });
+}
+
+/** `GET /__mock/state` of the account (the main account's without one). */
+function stateOf(link: Link, account?: Scope): Promise<StateSummary> {
+  return control<'state', StateSummary>(link, 'state', [], account);
 }
 
 /** Largest answer the remote reads (a full journal of long bodies fits): a server cannot fill memory. */
@@ -214,15 +222,14 @@ function notAMockServer(address: string, what: string): MockServerError {
 type Scope = string | undefined;
 
 function customerControls(link: Link, account: Scope): Remote<CustomerControls> {
-  const list = () => link.call<MockCustomer[]>('GET', '/__mock/customers', { account });
+  const list = () => control<'customers.list', MockCustomer[]>(link, 'customers.list', [], account);
   return {
-    create: (input) => link.call('POST', '/__mock/customers', { body: input ?? {}, account }),
+    create: (input) => control(link, 'customers.create', [input ?? {}], account),
     get: async (id) => (await list()).find((customer) => customer._id === id),
     list,
     get seeded() {
       return (async () => {
-        const state = await link.call<StateSummary>('GET', '/__mock/state', { account });
-        const id = state.seededCustomerId;
+        const id = (await stateOf(link, account)).seededCustomerId;
         const customer = (await list()).find((c) => c._id === id);
         if (customer === undefined) {
           throw new MockServerError(
@@ -242,13 +249,14 @@ function transactionControls<T extends { readonly _id: string }>(
   account: Scope,
   kind: 'withdrawal' | 'deposit',
 ): Remote<TransactionControls<T>> {
-  const list = () => link.call<T[]>('GET', `/__mock/${kind}s`, { account });
+  const list = () => control<`${typeof kind}s.list`, T[]>(link, `${kind}s.list`, [], account);
   return {
     async settle(id, status, options) {
-      const answer = await link.call<{ delivery: WebhookDelivery }>(
-        'POST',
-        `/__mock/${kind}s/${segment(id)}/settle`,
-        { body: { status, ...options }, account },
+      const answer = await control<`${typeof kind}s.settle`, { delivery: WebhookDelivery }>(
+        link,
+        `${kind}s.settle`,
+        [id, status, options],
+        account,
       );
       return answer.delivery;
     },
@@ -259,13 +267,14 @@ function transactionControls<T extends { readonly _id: string }>(
 }
 
 function webhookControls(link: Link, account: Scope): Remote<WebhookControls> {
-  const flush = () => link.call<ReadonlyArray<WebhookDelivery>>('POST', '/__mock/webhooks/flush');
+  const flush = () =>
+    control<'webhooks.flush', ReadonlyArray<WebhookDelivery>>(link, 'webhooks.flush', []);
   return {
     async setUrl(url) {
-      await link.call('PUT', '/__mock/webhooks/url', { body: { url }, account });
+      await control(link, 'webhooks.setUrl', [url], account);
     },
     get url() {
-      return link.call<StateSummary>('GET', '/__mock/state', { account }).then((s) => s.webhookUrl);
+      return stateOf(link, account).then((s) => s.webhookUrl);
     },
     get deliveries() {
       return deliveriesOf(link, account);
@@ -276,44 +285,42 @@ function webhookControls(link: Link, account: Scope): Remote<WebhookControls> {
 }
 
 async function deliveriesOf(link: Link, account: Scope): Promise<ReadonlyArray<WebhookDelivery>> {
-  const all = await link.call<WebhookDelivery[]>('GET', '/__mock/webhooks/deliveries');
+  const all = await control<'webhooks.deliveries', WebhookDelivery[]>(
+    link,
+    'webhooks.deliveries',
+    [],
+  );
   return account === undefined ? all : all.filter((delivery) => delivery.account === account);
 }
 
 /**
- * Adds (`deny`) or removes an operation from the account's denied list: reads the list, changes
- * it and writes it back. The name is checked first, as `mock.auth.denyAction` checks it: an old
- * name stands for its id; anything else is a `RangeError` listing the valid ids.
+ * Denies (`deny`) or allows again an operation to the account's tokens, in one request that the
+ * server applies at once: two callers at the same time both count. The name is checked first, as
+ * `mock.auth.denyAction` checks it: an old name stands for its id; anything else is a
+ * `RangeError` listing the valid ids.
  */
 async function setDenied(link: Link, account: Scope, deny: boolean, name: string): Promise<void> {
   const id = deniable(deny ? 'denyAction' : 'allowAction', name as OperationId);
-  const state = await link.call<StateSummary>('GET', '/__mock/state', { account });
-  const actions = new Set(state.deniedActions);
-  if (deny) actions.add(id);
-  else actions.delete(id);
-  await link.call('PUT', '/__mock/auth/denied-actions', {
-    body: { actions: [...actions] },
-    account,
-  });
+  await control(link, deny ? 'auth.denyAction' : 'auth.allowAction', [id], account);
 }
 
 function authControls(link: Link): Remote<AuthControls> {
   const account = undefined;
   return {
     async expireTokens() {
-      await link.call('POST', '/__mock/auth/expire-tokens');
+      await control(link, 'auth.expireTokens', []);
     },
     async allowIps(ips) {
-      await link.call('PUT', '/__mock/auth/allowed-ips', { body: { ips } });
+      await control(link, 'auth.allowIps', [ips]);
     },
     get allowedIps() {
-      return link.call<StateSummary>('GET', '/__mock/state').then((s) => s.allowedIps);
+      return stateOf(link).then((s) => s.allowedIps);
     },
     async setCallerIp(ip) {
-      await link.call('PUT', '/__mock/auth/caller-ip', { body: { ip } });
+      await control(link, 'auth.setCallerIp', [ip]);
     },
     get callerIp() {
-      return link.call<StateSummary>('GET', '/__mock/state').then((s) => s.callerIp);
+      return stateOf(link).then((s) => s.callerIp);
     },
     denyAction: (operation) => setDenied(link, account, true, operation),
     allowAction: (operation) => setDenied(link, account, false, operation),
@@ -322,18 +329,25 @@ function authControls(link: Link): Remote<AuthControls> {
 }
 
 async function tokenOf(link: Link, account: Scope): Promise<string> {
-  return (await link.call<{ token: string }>('POST', '/__mock/auth/token', { account })).token;
+  return (await control<'auth.issueToken', { token: string }>(link, 'auth.issueToken', [], account))
+    .token;
 }
 
 function companyControls(link: Link, account: Scope): Remote<CompanyControls> {
-  const state = () => link.call<StateSummary>('GET', '/__mock/state', { account });
+  const state = () => stateOf(link, account);
   return {
     async setBalance(balances) {
-      await link.call('PUT', '/__mock/balances', { body: balances, account });
+      await control(link, 'company.setBalance', [balances], account);
     },
-    balances: () => link.call<MockBalance[]>('GET', '/__mock/balances', { account }),
+    balances: () =>
+      control<'company.balances', MockBalance[]>(link, 'company.balances', [], account),
     createSubAccount: (input) =>
-      link.call<MockSubAccount>('POST', '/__mock/subaccounts', { body: input ?? {}, account }),
+      control<'company.createSubAccount', MockSubAccount>(
+        link,
+        'company.createSubAccount',
+        [input ?? {}],
+        account,
+      ),
     get subAccounts() {
       return state().then((s) =>
         s.accounts
@@ -342,13 +356,13 @@ function companyControls(link: Link, account: Scope): Remote<CompanyControls> {
       );
     },
     async allowBalanceIps(ips) {
-      await link.call('PUT', '/__mock/balance-ips', { body: { ips }, account });
+      await control(link, 'company.allowBalanceIps', [ips], account);
     },
     get balanceIps() {
       return state().then((s) => s.balanceIps);
     },
     async allowWithdrawalIps(ips) {
-      await link.call('PUT', '/__mock/withdrawal-ips', { body: { ips }, account });
+      await control(link, 'company.allowWithdrawalIps', [ips], account);
     },
     get withdrawalIps() {
       return state().then((s) => s.withdrawalIps);
@@ -357,14 +371,16 @@ function companyControls(link: Link, account: Scope): Remote<CompanyControls> {
       return state().then((s) => s.partner);
     },
     async setPartner(partner) {
-      await link.call('PUT', '/__mock/partner', { body: { partner }, account });
+      await control(link, 'company.setPartner', [partner], account);
     },
   };
 }
 
 function faultHandle(link: Link, id: string): Remote<FaultHandle> {
   const listed = async (): Promise<ListedFault | undefined> =>
-    (await link.call<ListedFault[]>('GET', '/__mock/faults')).find((fault) => fault.id === id);
+    (await control<'faults.list', ListedFault[]>(link, 'faults.list', [])).find(
+      (fault) => fault.id === id,
+    );
   return {
     id: Promise.resolve(id),
     // A fault that has run out or been removed is no longer listed: it was hit `times` times.
@@ -382,27 +398,15 @@ function faultHandle(link: Link, id: string): Remote<FaultHandle> {
     },
     async remove() {
       if ((await listed()) === undefined) return;
-      await link.call('DELETE', `/__mock/faults/${segment(id)}`);
+      await control(link, 'faults.remove', [id]);
     },
-  };
-}
-
-function faultBody(spec: FaultSpec): Record<string, unknown> {
-  if (spec.path instanceof RegExp) {
-    throw new TypeError(
-      'faults.inject over HTTP: a RegExp path cannot travel as JSON; give the path as a string or a pathPattern',
-    );
-  }
-  return {
-    ...spec,
-    ...(spec.times === Number.POSITIVE_INFINITY ? { times: 'Infinity' } : {}),
   };
 }
 
 type RemoteAccountControls = Awaited<ReturnType<RemotePaymentServiceMock['account']>>;
 
 async function accountControls(link: Link, id: string | undefined): Promise<RemoteAccountControls> {
-  const state = await link.call<StateSummary>('GET', '/__mock/state', { account: id });
+  const state = await stateOf(link, id);
   // The main account's requests need no `?account=`; a sub-account's name it.
   const scope: Scope = state.subAccount ? state.account : undefined;
   return {
@@ -415,12 +419,10 @@ async function accountControls(link: Link, id: string | undefined): Promise<Remo
     deposits: depositControls(link, scope),
     webhooks: {
       async setUrl(url) {
-        await link.call('PUT', '/__mock/webhooks/url', { body: { url }, account: scope });
+        await control(link, 'webhooks.setUrl', [url], scope);
       },
       get url() {
-        return link
-          .call<StateSummary>('GET', '/__mock/state', { account: scope })
-          .then((s) => s.webhookUrl);
+        return stateOf(link, scope).then((s) => s.webhookUrl);
       },
       get deliveries() {
         return deliveriesOf(link, state.account);
@@ -438,26 +440,23 @@ async function accountControls(link: Link, id: string | undefined): Promise<Remo
 function pixKeyControls(link: Link, account: Scope): RemoteAccountControls['pixKeys'] {
   return {
     list: (customerId) =>
-      link.call<MockPixKey[]>(
-        'GET',
-        customerId === undefined
-          ? '/__mock/pix-keys'
-          : `/__mock/customers/${segment(customerId)}/pix-keys`,
-        { account },
-      ),
+      customerId === undefined
+        ? control<'pixKeys.list', MockPixKey[]>(link, 'pixKeys.list', [], account)
+        : control<'pixKeys.listOfCustomer', MockPixKey[]>(
+            link,
+            'pixKeys.listOfCustomer',
+            [customerId],
+            account,
+          ),
   };
 }
 
 function depositControls(link: Link, account: Scope): RemotePaymentServiceMock['deposits'] {
   return {
     ...transactionControls<MockDeposit>(link, account, 'deposit'),
-    pay: (codeOrId) =>
-      link.call('POST', '/__mock/deposits/pay', { body: { code: codeOrId }, account }),
+    pay: (codeOrId) => control(link, 'deposits.pay', [codeOrId], account),
     dispute: (id, options) =>
-      link.call('POST', `/__mock/deposits/${segment(id)}/dispute`, {
-        body: { outcome: options?.outcome },
-        account,
-      }),
+      control(link, 'deposits.dispute', [id, { outcome: options?.outcome }], account),
   };
 }
 
@@ -479,64 +478,64 @@ export type RemoteMembers<M> = {
  * what keeps the two together: {@link RemoteMembers} requires one entry per member of
  * `PaymentServiceMock`, each returning that member's remote form. A control added to the
  * in-process mock without its entry here, or an entry whose type has drifted, fails the type
- * check; a family's own members are checked the same way by its `Remote<…>` return type. A new
- * family (say `crypto`) is one entry here.
+ * check; a family's own members are checked the same way by its `Remote<…>` return type. Each
+ * calls a control route by its name in the table of routes, with the arguments that route's
+ * control takes: a route renamed or whose control's arguments changed fails the check too.
  *
  * @internal
  */
 export const members = {
-  baseUrl: (link) => link.call<StateSummary>('GET', '/__mock/state').then((s) => s.baseUrl),
-  credentials: (link) => link.call<StateSummary>('GET', '/__mock/state').then((s) => s.credentials),
+  baseUrl: (link) => stateOf(link).then((s) => s.baseUrl),
+  credentials: (link) => stateOf(link).then((s) => s.credentials),
   customers: (link) => customerControls(link, undefined),
   pixKeys: (link) => pixKeyControls(link, undefined),
   withdrawals: (link) => transactionControls<MockWithdrawal>(link, undefined, 'withdrawal'),
   deposits: (link) => depositControls(link, undefined),
   webhooks: (link) => webhookControls(link, undefined),
-  requests: (link) => link.call<ReadonlyArray<JournalEntry>>('GET', '/__mock/requests'),
+  requests: (link) => control<'requests', ReadonlyArray<JournalEntry>>(link, 'requests', []),
   faults: (link) => ({
     async inject(spec) {
-      const { id } = await link.call<{ id: string }>('POST', '/__mock/faults', {
-        body: faultBody(spec),
-      });
+      const { id } = await control<'faults.inject', { id: string }>(link, 'faults.inject', [spec]);
       return faultHandle(link, id);
     },
     async clear() {
-      await link.call('DELETE', '/__mock/faults');
+      await control(link, 'faults.clear', []);
     },
   }),
   auth: authControls,
   clock: (link) => ({
-    now: async () => new Date((await link.call<{ now: string }>('GET', '/__mock/clock')).now),
+    now: async () =>
+      new Date((await control<'clock.now', { now: string }>(link, 'clock.now', [])).now),
     async advance(ms) {
-      await link.call('POST', '/__mock/clock/advance', { body: { ms } });
+      await control(link, 'clock.advance', [ms]);
     },
     async set(time) {
-      const now = time instanceof Date ? time.toISOString() : time;
-      await link.call('PUT', '/__mock/clock', { body: { now } });
+      await control(link, 'clock.set', [time]);
     },
     get frozen() {
-      return link.call<StateSummary>('GET', '/__mock/state').then((s) => s.clockFrozen);
+      return stateOf(link).then((s) => s.clockFrozen);
     },
   }),
   company: (link) => companyControls(link, undefined),
   crypto: (link) => ({
     async setRates(rates) {
-      await link.call('PUT', '/__mock/crypto/rates', { body: rates });
+      await control(link, 'crypto.setRates', [rates]);
     },
     async setSpread(spread) {
-      await link.call('PUT', '/__mock/crypto/spread', { body: { spread } });
+      await control(link, 'crypto.setSpread', [spread]);
     },
     async setGasFee(fee) {
-      await link.call('PUT', '/__mock/crypto/gas-fee', { body: { fee } });
+      await control(link, 'crypto.setGasFee', [fee]);
     },
     receive: (customerId, transfer) =>
-      link.call<MockDeposit>('POST', '/__mock/crypto/receive', {
-        body: { customerId, amount: transfer?.amount, network: transfer?.network },
-      }),
+      control<'crypto.receive', MockDeposit>(link, 'crypto.receive', [
+        customerId,
+        { amount: transfer?.amount, network: transfer?.network },
+      ]),
   }),
   account: (link) => (id) => accountControls(link, id),
   reset: (link) => async () => {
-    await link.call('POST', '/__mock/reset');
+    await control(link, 'reset', []);
   },
 } satisfies RemoteMembers<PaymentServiceMock>;
 
@@ -607,7 +606,7 @@ export async function connectMockServer(
   const link = createLink(parsed.origin, address, token, timeoutMs);
   let state: unknown;
   try {
-    state = await link.call('GET', '/__mock/state');
+    state = await stateOf(link);
   } catch (error) {
     if (error instanceof MockServerError && error.code === 'refused' && error.status !== 401) {
       throw notAMockServer(address, `GET /__mock/state answered ${error.status}`);

@@ -87,3 +87,11 @@ export function quoted(text: string): string {
     ? `${JSON.stringify(text.slice(0, 40))}… (${text.length} characters)`
     : JSON.stringify(text);
 }
+
+/**
+ * A control's refusal of an id that names nothing: no such transaction, customer, account or
+ * fault. A `RangeError` to callers of the in-process controls; a control route answers it 404.
+ *
+ * @internal
+ */
+export class UnknownIdError extends RangeError {}

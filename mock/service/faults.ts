@@ -302,10 +302,16 @@ function optional<T>(
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isString = (value: unknown): value is string => typeof value === 'string';
 
+/** The most headers a fault's answer may add: an answer past a client's header limits tests nothing. */
+const MAX_FAULT_HEADERS = 100;
+
 function checkHeaders(headers: unknown): void {
   if (headers === undefined) return;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
     fail('headers', 'must be an object of header names to string values');
+  }
+  if (Object.keys(headers).length > MAX_FAULT_HEADERS) {
+    fail('headers', `must hold at most ${MAX_FAULT_HEADERS} headers`);
   }
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {

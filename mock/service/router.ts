@@ -1,4 +1,3 @@
-import { controlRoutes } from '../controls/http-routes.js';
 import type { JournalEntry } from '../types/records.js';
 import { authResolvers } from './handlers/auth.js';
 import { companyResolvers } from './handlers/company.js';
@@ -14,9 +13,7 @@ import {
   HttpError,
   isJsonContentType,
   journalBody,
-  json,
   type MockRequest,
-  reasonPhrase,
   refusalResponse,
   utf8,
 } from './http.js';
@@ -145,17 +142,30 @@ function parseJson(request: MockRequest, bytes: Uint8Array): unknown {
 }
 
 /**
- * The router of one mock's state.
+ * Answers a request under `/__mock/` (`path` as the router's): the mock's own control routes,
+ * which the mock's composition root plugs in, so that the service knows nothing of its controls.
  *
  * @internal
  */
-export function createRouter(state: ServiceState): Router {
+export type ControlRouteHandler = (request: MockRequest, path: string) => Promise<Answer>;
+
+/** Without control routes plugged in, every path under `/__mock/` is unknown. */
+const NO_CONTROL_ROUTES: ControlRouteHandler = async (request, path) =>
+  refusalResponse(404, `no control route ${request.method} ${path}`);
+
+/**
+ * The router of one mock's state; `controls` answers the paths under `/__mock/`.
+ *
+ * @internal
+ */
+export function createRouter(
+  state: ServiceState,
+  controls: ControlRouteHandler = NO_CONTROL_ROUTES,
+): Router {
   return {
     async handle(request, path, rawCallerIp) {
       const callerIp = normaliseIp(rawCallerIp);
-      if (path === '/__mock' || path.startsWith('/__mock/')) {
-        return handleControl(state, request, path);
-      }
+      if (path === '/__mock' || path.startsWith('/__mock/')) return controls(request, path);
       const method = request.method;
       const query = queryOf(request.url);
       const segments = splitPath(path);
@@ -275,54 +285,4 @@ async function answer(
     Object.assign(entry, journalBody(body));
   }
   return route.handle({ state: account, service: state, request, params, body, callerIp });
-}
-
-async function handleControl(
-  state: ServiceState,
-  request: MockRequest,
-  path: string,
-): Promise<Answer> {
-  const method = request.method;
-  const segments = splitPath(path);
-  try {
-    // `?account=<id>` addresses a sub-account; without it, the main account.
-    const accountId = new URL(request.url).searchParams.get('account');
-    const account = accountId === null ? state.main : state.accounts.get(accountId);
-    if (account === undefined) {
-      throw new HttpError(404, `no account with id ${JSON.stringify(accountId)}`);
-    }
-    for (const route of segments ? controlRoutes : []) {
-      if (route.method !== method) continue;
-      const params = matchPath(route.path, segments ?? []);
-      if (!params) continue;
-      let body: unknown;
-      if (route.body) {
-        const text = utf8(await request.bytes(state.maxBodyBytes));
-        if (text.trim() !== '') {
-          try {
-            body = JSON.parse(text);
-          } catch {
-            throw new HttpError(400, 'body is not valid JSON');
-          }
-        }
-      }
-      return await route.handle({ state, account, params, body });
-    }
-    throw new HttpError(404, `no control route ${method} ${path}`);
-  } catch (error) {
-    // Control routes are the mock's own: their errors add a `detail` for the test author.
-    const status =
-      error instanceof HttpError
-        ? error.status
-        : error instanceof TypeError || error instanceof RangeError
-          ? 400
-          : 500;
-    const detail =
-      error instanceof HttpError
-        ? error.detail
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    return json(status, { message: reasonPhrase(status), detail });
-  }
 }

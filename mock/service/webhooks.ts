@@ -424,6 +424,9 @@ function describeError(error: unknown): string {
  */
 export function checkUrl(url: string | null): string | null {
   if (url === null) return null;
+  if (typeof url !== 'string') {
+    throw new TypeError(`webhook URL must be a string or null, got ${typeof url}`);
+  }
   let parsed: URL;
   try {
     parsed = new URL(String(url));

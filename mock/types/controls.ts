@@ -134,13 +134,17 @@ export interface WebhookControls {
 export interface AuthControls {
   /** Revokes every token issued so far (they get 401); tokens issued afterwards work. */
   expireTokens(): void;
-  /** Only these caller addresses may call the service (401 otherwise); `[]` allows everyone. */
+  /**
+   * Only these caller addresses may call the service (401 otherwise); `[]` allows everyone. At
+   * most 1000 addresses of at most 100 characters: anything else is a `TypeError`.
+   */
   allowIps(ips: ReadonlyArray<string>): void;
   /** The allowlist (`[]`: everyone allowed). */
   readonly allowedIps: ReadonlyArray<string>;
   /**
    * The caller address of requests through `mock.handlers` and `mock.fetch` (the HTTP server
-   * uses the real socket address instead).
+   * uses the real socket address instead): a non-empty string of at most 100 characters, a
+   * `TypeError` otherwise.
    *
    * @default '127.0.0.1'
    */
@@ -331,15 +335,21 @@ export type MockCryptoBalance = {
  * ```
  */
 export interface MockSubAccountInput {
-  /** The sub-account's company name. Default: `Subconta <n>`. */
+  /** The sub-account's company name, at most 200 characters. Default: `Subconta <n>`. */
   readonly name?: string | undefined;
   /** Its login e-mail, unused by every other account. Default: `subconta-<n>@payments.test`. */
   readonly email?: string | undefined;
-  /** Its login password. Default: a generated one (deterministic with a seed). */
+  /**
+   * Its login password, at most 256 characters. Default: a generated one (deterministic with a
+   * seed).
+   */
   readonly password?: string | undefined;
   /** Its starting balance. Default: nothing in any currency. */
   readonly balance?: MockBalances | undefined;
-  /** The fee split, as `POST /company/subaccount` takes it; kept, not charged by the mock. */
+  /**
+   * The fee split, `{ deposit, withdraw }` as `POST /company/subaccount` takes them (each list at
+   * most 100 entries); kept, not charged by the mock.
+   */
   readonly feeSplit?: unknown;
 }
 
@@ -389,13 +399,15 @@ export interface CompanyControls {
   /**
    * Only these caller addresses may read the balance (its own list, the dashboard's "IP
    * Permitidos para consulta de saldo via API"); others get 401. `[]`, the default, allows all.
+   * At most 1000 addresses of at most 100 characters: anything else is a `TypeError`.
    */
   allowBalanceIps(ips: ReadonlyArray<string>): void;
   /** The balance allowlist (`[]`: everyone allowed). */
   readonly balanceIps: ReadonlyArray<string>;
   /**
    * Only these caller addresses may create withdrawals; others get 401. `[]`, the default,
-   * allows all. `POST /withdraw/allowed-ip/subaccount` sets a sub-account's first one.
+   * allows all. `POST /withdraw/allowed-ip/subaccount` sets a sub-account's first one. At most
+   * 1000 addresses of at most 100 characters: anything else is a `TypeError`.
    */
   allowWithdrawalIps(ips: ReadonlyArray<string>): void;
   /** The withdrawal allowlist (`[]`: everyone allowed). */

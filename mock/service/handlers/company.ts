@@ -99,6 +99,9 @@ const SPLIT_LISTS = {
   cryptocurrencies: 'cryptocurrency',
 } as const;
 
+/** The most entries one list of a fee split may hold: far more than the service has currencies. */
+const MAX_SPLIT_ENTRIES = 100;
+
 /** Why one side (`deposit` or `withdraw`) of a fee split is malformed, or `undefined`. */
 function splitProblem(side: 'deposit' | 'withdraw', value: unknown): string | undefined {
   if (!isRecord(value))
@@ -106,7 +109,9 @@ function splitProblem(side: 'deposit' | 'withdraw', value: unknown): string | un
   for (const [list, item] of Object.entries(SPLIT_LISTS)) {
     const entries = own(value, list);
     if (entries === undefined) continue;
-    if (!Array.isArray(entries)) return `${side}.${list} must be an array`;
+    if (!Array.isArray(entries) || entries.length > MAX_SPLIT_ENTRIES) {
+      return `${side}.${list} must be an array of at most ${MAX_SPLIT_ENTRIES} entries`;
+    }
     for (const [index, entry] of entries.entries()) {
       if (!isRecord(entry) || !isRecord(own(entry, item))) {
         return `${side}.${list}[${index}] must carry the ${item} object`;
@@ -180,10 +185,22 @@ export function createSubAccount(
   if (
     typeof name !== 'string' ||
     name.trim() === '' ||
+    name.length > 200 ||
     typeof password !== 'string' ||
-    password === ''
+    password === '' ||
+    password.length > 256
   ) {
-    throw new TypeError('createSubAccount: name and password must be non-empty strings');
+    throw new TypeError(
+      'createSubAccount: name and password must be non-empty strings (of at most 200 and 256 characters)',
+    );
+  }
+  const split = input.feeSplit;
+  if (split !== undefined) {
+    const problem = isRecord(split)
+      ? (splitProblem('deposit', own(split, 'deposit')) ??
+        splitProblem('withdraw', own(split, 'withdraw')))
+      : 'must be { deposit, withdraw }, as POST /company/subaccount takes them';
+    if (problem !== undefined) throw new TypeError(`createSubAccount: feeSplit ${problem}`);
   }
   const balance = LedgerArea.check(input.balance ?? {}, 'createSubAccount: balance');
   const account = service.accounts.add(

@@ -163,7 +163,11 @@ export class CryptoRates {
     }
     const unknown = Object.keys(rates).filter((name) => name !== 'USDT');
     if (unknown.length > 0) {
-      throw new TypeError(`${where}: unknown cryptocurrency ${unknown.join(', ')}; known: USDT`);
+      const named = unknown.slice(0, 5).map((name) => name.slice(0, 40));
+      const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
+      throw new TypeError(
+        `${where}: unknown cryptocurrency ${named.join(', ')}${more}; known: USDT`,
+      );
     }
     return millionths((rates as { USDT?: unknown }).USDT, `${where}.USDT`, true);
   }

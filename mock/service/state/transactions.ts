@@ -6,6 +6,7 @@ import {
 } from 'pix-payment-sdk';
 import type { MockDeposit, MockWithdrawal } from '../../types/records.js';
 import { buildBrCode } from '../br-code.js';
+import { UnknownIdError } from '../control-refusal.js';
 import { uuid } from '../ids.js';
 import { type WebhookDelivery, webhookPayloadOf } from '../webhooks.js';
 import type { CryptoLeg } from './crypto.js';
@@ -201,7 +202,7 @@ export class TransactionsArea {
     options: { identifiedDocumentPix?: boolean | undefined } = {},
   ): Promise<WebhookDelivery> {
     const record = this.#of(kind).get(id);
-    if (!record) throw new RangeError(`no ${kind} with id ${JSON.stringify(id)}`);
+    if (!record) throw new UnknownIdError(`no ${kind} with id ${JSON.stringify(id)}`);
     if (record.disputeHold !== undefined) {
       throw new RangeError(
         `${kind} ${JSON.stringify(id)} is in a dispute: mock.deposits.dispute() decides its outcome`,
@@ -217,7 +218,7 @@ export class TransactionsArea {
     const identified = options.identifiedDocumentPix;
     if (identified !== undefined && typeof identified !== 'boolean') {
       throw new TypeError(
-        `identifiedDocumentPix must be a boolean (whether the Pix network validated the document), got ${typeof identified}`,
+        `identifiedDocumentPix must be a boolean (whether the Pix network validated the document), got ${identified === null ? 'null' : typeof identified}`,
       );
     }
     const position = positionAfter(kind, status, record.position);
