@@ -12,6 +12,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>pix-payment-mock console</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${CONSOLE_PATH}/app.css">
 <script src="${CONSOLE_PATH}/app.js" defer></script>
 </head>
@@ -54,6 +55,7 @@ const PAGE = `<!doctype html>
 const STYLES = `
 :root { color-scheme: light dark; --line: #8884; --accent: #2a7ae2; --bad: #c0392b; --good: #1e8449; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { font: 14px/1.4 system-ui, sans-serif; margin: 0; }
 header { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: center; padding: .6rem 1rem; border-bottom: 1px solid var(--line); position: sticky; top: 0; background: Canvas; }
 h1 { font-size: 1.1rem; margin: 0; }
