@@ -210,7 +210,12 @@ const depositRoutes: ReadonlyArray<ControlRoute> = [
     handle: ({ state, account, params, body }) =>
       // The account is read again between steps: a reset during a step stops the dispute.
       refusable(() =>
-        disputeDeposit(() => accountOf(state, account.id), params.id ?? '', objectBody(body)),
+        disputeDeposit(
+          () => accountOf(state, account.id),
+          params.id ?? '',
+          objectBody(body),
+          state.timeline,
+        ),
       ),
   },
 ];
@@ -465,12 +470,13 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'PUT',
     path: '/__mock/clock',
     body: true,
-    handle({ state, body }) {
+    async handle({ state, body }) {
       const now = own(objectBody(body), 'now');
       if (typeof now !== 'string' && typeof now !== 'number') {
         throw new HttpError(400, 'now must be an ISO 8601 string or epoch milliseconds');
       }
       state.clock.set(now);
+      await state.timeline.settled();
       return json(200, { now: state.nowIso() });
     },
   },
@@ -478,10 +484,12 @@ export const controlRoutes: ReadonlyArray<ControlRoute> = [
     method: 'POST',
     path: '/__mock/clock/advance',
     body: true,
-    handle({ state, body }) {
+    async handle({ state, body }) {
       const ms = own(objectBody(body), 'ms');
       if (typeof ms !== 'number') throw new HttpError(400, 'ms must be a number');
       state.clock.advance(ms);
+      // What the move set off (a dispute's next steps) has run when the answer comes.
+      await state.timeline.settled();
       return json(200, { now: state.nowIso() });
     },
   },

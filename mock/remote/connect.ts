@@ -455,7 +455,7 @@ function depositControls(link: Link, account: Scope): RemotePaymentServiceMock['
       link.call('POST', '/__mock/deposits/pay', { body: { code: codeOrId }, account }),
     dispute: (id, options) =>
       link.call('POST', `/__mock/deposits/${segment(id)}/dispute`, {
-        body: { outcome: options?.outcome },
+        body: { outcome: options?.outcome, stepMs: options?.stepMs },
         account,
       }),
   };

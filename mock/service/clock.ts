@@ -64,12 +64,16 @@ export function toEpochMs(time: Date | string | number, what = 'time'): number {
 
 /**
  * A clock that starts at `start()` (read again on reset) and either stands still (frozen) or
- * follows real time. Every move is checked before it is applied: a refused one changes nothing.
+ * follows real time; `onMove` is called after each `advance` and `set`. Every move is checked before it is applied: a refused one changes nothing.
  * A running clock stops at the end of the date range rather than pass it.
  *
  * @internal
  */
-export function createClock(start: () => number, frozen: boolean): InternalClock {
+export function createClock(
+  start: () => number,
+  frozen: boolean,
+  onMove: () => void = () => undefined,
+): InternalClock {
   let baseMs = start();
   let realStart = Date.now();
   const nowMs = (): number => {
@@ -93,10 +97,12 @@ export function createClock(start: () => number, frozen: boolean): InternalClock
       }
       baseMs = target;
       realStart = Date.now();
+      onMove();
     },
     set(time) {
       baseMs = toEpochMs(time, 'clock.set(time)');
       realStart = Date.now();
+      onMove();
     },
     reset() {
       baseMs = start();

@@ -9,13 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  buildDeposit,
-  buildWithdrawal,
-  PaymentClient,
-  selectCurrency,
-  type Withdrawal,
-} from 'pix-payment-sdk';
+import { buildDeposit, buildWithdrawal, PaymentClient, selectCurrency } from 'pix-payment-sdk';
 import { type RunningMockServer, startMockServer } from 'pix-payment-sdk/mock';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +28,7 @@ describe.skipIf(chromiumPath === undefined)('the operator console in headless Ch
   let attacker: Loopback;
   let context: BrowserContext;
   let client: PaymentClient;
-  let payout: Withdrawal;
+  let payout: { _id: string };
   let depositId: string;
 
   beforeAll(async () => {
