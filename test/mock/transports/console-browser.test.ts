@@ -173,6 +173,22 @@ describe.skipIf(chromiumPath === undefined)('the operator console in headless Ch
       .waitFor({ timeout: 30_000 });
     expect(running.mock.deposits.get(depositId)?.status).toBe('PAID');
 
+    // A dispute on the mock clock, a step a day, moved on by the clock's field in the header.
+    const deposit = page.locator(`tr[data-id="${depositId}"]`);
+    await deposit.locator('select[aria-label^="Outcome"]').selectOption('REFUND_APPROVED');
+    await deposit.locator('select[aria-label^="Pace"]').selectOption('86400000');
+    await deposit.locator('button[data-action="dispute"]').click();
+    await page
+      .locator(`tr[data-id="${depositId}"] .status`, { hasText: /^AWAITING_REFUND_CONTESTION$/ })
+      .waitFor({ timeout: 30_000 });
+    await page.locator('#clock-advance').fill('1d');
+    await page.locator('#clock-form button').click();
+    await page
+      .locator(`tr[data-id="${depositId}"] .status`, { hasText: /^AWAITING_BANK_VEREDICT$/ })
+      .waitFor({ timeout: 30_000 });
+    expect(running.mock.deposits.get(depositId)?.status).toBe('AWAITING_BANK_VEREDICT');
+    await page.locator('#accounts td', { hasText: /held 25\b/ }).waitFor({ timeout: 30_000 });
+
     const update = process.env.PIX_UPDATE_SCREENSHOTS === '1';
     const target = update ? join(root, 'docs/images') : dir;
     mkdirSync(target, { recursive: true });

@@ -31,10 +31,10 @@ const PAGE = `<!doctype html>
 <p id="status" role="status"></p>
 <main>
 <section id="accounts"><h2>Accounts and balances</h2><div class="body"></div></section>
-<section id="transactions"><h2>Transactions</h2><div class="body"></div></section>
-<section id="deliveries"><h2>Webhook deliveries</h2><div class="body"></div></section>
 <section id="customers"><h2>Customers and Pix keys</h2><div class="body"></div></section>
-<section id="faults"><h2>Faults</h2>
+<section id="transactions" class="wide"><h2>Transactions</h2><div class="body"></div></section>
+<section id="deliveries" class="wide"><h2>Webhook deliveries <small>(newest first)</small></h2><div class="body"></div></section>
+<section id="faults" class="wide"><h2>Faults</h2>
   <form id="fault-form">
     <select name="method" aria-label="Method"><option value="">any method</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option></select>
     <input name="path" placeholder="/withdraw" aria-label="Path" required>
@@ -46,7 +46,7 @@ const PAGE = `<!doctype html>
   </form>
   <div class="body"></div>
 </section>
-<section id="journal"><h2>Journal <small>(newest first)</small></h2><div class="body"></div></section>
+<section id="journal" class="wide"><h2>Journal <small>(newest first)</small></h2><div class="body"></div></section>
 </main>
 </body>
 </html>
@@ -60,15 +60,16 @@ body { font: 14px/1.4 system-ui, sans-serif; margin: 0; }
 header { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: center; padding: .6rem 1rem; border-bottom: 1px solid var(--line); position: sticky; top: 0; background: Canvas; }
 h1 { font-size: 1.1rem; margin: 0; }
 h2 { font-size: 1rem; margin: 0 0 .4rem; }
-main { display: grid; grid-template-columns: repeat(auto-fit, minmax(32rem, 1fr)); gap: 1rem; padding: 1rem; }
+main { display: grid; grid-template-columns: repeat(auto-fit, minmax(28rem, 1fr)); gap: 1rem; padding: 1rem; }
 section { border: 1px solid var(--line); border-radius: 6px; padding: .6rem .8rem; overflow: auto; max-height: 32rem; }
+section.wide { grid-column: 1 / -1; }
 form { display: inline-flex; flex-wrap: wrap; gap: .3rem; align-items: center; margin: 0; }
 #fault-form { margin-bottom: .5rem; }
 #token-form { padding: .6rem 1rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-weight: 600; }
-code, .mono { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all; }
+code, .mono { font-family: ui-monospace, monospace; font-size: 12px; overflow-wrap: anywhere; }
 .status { font-weight: 600; }
 .status-PAID, .status-delivered, .status-REFUND_CANCELED { color: var(--good); }
 .status-ERROR, .status-REJECTED, .status-failed, .status-REFUND_APPROVED { color: var(--bad); }

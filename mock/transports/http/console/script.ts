@@ -179,11 +179,19 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     if (t.status === 'PAID') {
       var outcome = el('select', { 'aria-label': 'Outcome of a dispute of ' + t._id },
         OUTCOMES.map(function (s) { return el('option', {}, [s]); }));
-      nodes.push(outcome, el('button', {
+      // At once, or on the mock clock: each next status once the clock has moved a step.
+      var pace = el('select', { 'aria-label': 'Pace of a dispute of ' + t._id }, [
+        el('option', { value: '' }, ['at once']),
+        el('option', { value: '3600000' }, ['a step per hour']),
+        el('option', { value: '86400000' }, ['a step per day']),
+      ]);
+      nodes.push(outcome, pace, el('button', {
         type: 'button', 'data-action': 'dispute', 'data-id': t._id,
         onclick: function () {
+          var body = { outcome: outcome.value };
+          if (pace.value !== '') body.stepMs = Number(pace.value);
           act('dispute ' + t._id, function () {
-            return call('POST', withAccount('/__mock/deposits/' + encodeURIComponent(t._id) + '/dispute'), { outcome: outcome.value });
+            return call('POST', withAccount('/__mock/deposits/' + encodeURIComponent(t._id) + '/dispute'), body);
           });
         },
       }, ['Dispute']));
