@@ -64,10 +64,16 @@ describe.skipIf(chromiumPath === undefined)('the operator console in headless Ch
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  /** The console, loaded, with every error, CSP violation and dialog it raised. */
-  async function openConsole(): Promise<{ page: Page; problems: string[] }> {
+  /** The console of `url`, with every error, CSP violation and dialog it raised. */
+  async function openConsole(url = running.url): Promise<{ page: Page; problems: string[] }> {
     const page = await context.newPage();
     const problems: string[] = [];
+    // Runs before the page's own script, outside its CSP: every violation is reported.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') {
         problems.push(`${message.type()}: ${message.text()}`);
@@ -79,8 +85,7 @@ describe.skipIf(chromiumPath === undefined)('the operator console in headless Ch
       void dialog.dismiss();
     });
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await page.goto(`${running.url}/__mock/console`, { timeout: 60_000 });
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    await page.goto(`${url}/__mock/console`, { timeout: 60_000 });
     return { page, problems };
   }
 
@@ -152,6 +157,7 @@ describe.skipIf(chromiumPath === undefined)('the operator console in headless Ch
 
   it('loads clean, shows the payout and its hostile externalId as text, and settles it with a click', async () => {
     const { page, problems } = await openConsole();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
     const row = page.locator(`tr[data-id="${payout._id}"]`);
     await row.waitFor({ timeout: 30_000 });
     expect(await row.locator('.external-id').textContent()).toBe(HOSTILE);
@@ -196,5 +202,29 @@ describe.skipIf(chromiumPath === undefined)('the operator console in headless Ch
 
     expect(problems).toEqual([]);
     await page.close();
+  }, 120_000);
+
+  it('a server with a control token: the page asks for it, keeps it out of the page, and works with it', async () => {
+    const secret = 'c0nsole-br0wser-T0ken';
+    const guarded = await startMockServer({ port: 0, seed: 12, controlToken: secret });
+    try {
+      const { page } = await openConsole(guarded.url);
+      const form = page.locator('#token-form');
+      await form.waitFor({ state: 'visible', timeout: 30_000 });
+      await page.locator('#token').fill(secret);
+      await form.locator('button').click();
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+      expect(await form.isHidden()).toBe(true);
+      const seen = await page.evaluate(() => ({
+        html: document.documentElement.outerHTML,
+        url: location.href,
+        stored: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+        cookies: document.cookie,
+      }));
+      expect(JSON.stringify(seen)).not.toContain(secret);
+      await page.close();
+    } finally {
+      await guarded.close();
+    }
   }, 120_000);
 });

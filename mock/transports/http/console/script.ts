@@ -218,7 +218,8 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
   }
 
   function drawTransactions(withdrawals, deposits, deliveries) {
-    if (!changed('transactions', [withdrawals, deposits, deliveries.length])) return;
+    var lastDelivery = deliveries.length === 0 ? 0 : deliveries[deliveries.length - 1].id;
+    if (!changed('transactions', [withdrawals, deposits, deliveries.length, lastDelivery])) return;
     var rows = [];
     function row(kind, t) {
       var actions = kind === 'withdrawal' ? settleControls(kind, t) : depositControls(t).concat(settleControls(kind, t));
@@ -349,8 +350,9 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     refresh().then(schedule, function (error) { say(error.message, true); schedule(); });
   }
 
+  // A hidden tab does not poll: it reads again when shown.
   function schedule() {
-    if (timer === null && $('token-form').hidden) timer = setTimeout(poll, POLL_MS);
+    if (timer === null && $('token-form').hidden && !document.hidden) timer = setTimeout(poll, POLL_MS);
   }
 
   function stop() {
@@ -398,6 +400,9 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     });
     $('faults-clear').addEventListener('click', function () {
       act('clear the faults', function () { return call('DELETE', '/__mock/faults'); });
+    });
+    document.addEventListener('visibilitychange', function () {
+      if (!document.hidden && timer === null && $('token-form').hidden) poll();
     });
     poll();
   }
