@@ -1,4 +1,5 @@
 // What the mock does when its clock reaches a time: the later steps of a dispute run on the clock.
+import { MAX_TIMER_MS } from '../../../src/seam/limits.js';
 
 /** One thing to do at a time of the mock clock. */
 interface Step {
@@ -22,7 +23,7 @@ export class Timeline {
   #steps: Step[] = [];
   #order = 0;
   #chain: Promise<void> = Promise.resolve();
-  #timers = new Set<ReturnType<typeof setTimeout>>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   /**
    * `now()` reads the mock clock; `frozen` says whether it stands still between moves; `track`
@@ -43,30 +44,41 @@ export class Timeline {
   schedule(at: number, run: () => Promise<void>): void {
     this.#steps.push({ at, order: this.#order++, run });
     this.#steps.sort((a, b) => a.at - b.at || a.order - b.order);
-    if (this.#frozen) return;
-    const timer = setTimeout(
-      () => {
-        this.#timers.delete(timer);
-        this.runDue();
-      },
-      Math.max(0, at - this.#now()),
-    );
-    // A pending step never keeps the process alive.
-    timer.unref?.();
-    this.#timers.add(timer);
+    this.#arm();
   }
 
   /** Starts every step whose time has come, in order, after those already running. */
   runDue(): void {
     const now = this.#now();
     const due = this.#steps.filter((step) => step.at <= now);
-    if (due.length === 0) return;
     this.#steps = this.#steps.filter((step) => step.at > now);
     for (const step of due) {
       // A step that fails stops itself only; the next ones still run.
       this.#chain = this.#chain.then(step.run).catch(() => undefined);
     }
-    this.#track(this.#chain);
+    if (due.length > 0) this.#track(this.#chain);
+    this.#arm();
+  }
+
+  /**
+   * On a clock that follows real time, a timer for the first step waiting, set again after each
+   * run and each move of the clock (which may have moved it nearer or further).
+   */
+  #arm(): void {
+    if (this.#frozen) return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const first = this.#steps[0];
+    if (first === undefined) return;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.runDue();
+      },
+      Math.min(MAX_TIMER_MS, Math.max(0, first.at - this.#now())),
+    );
+    // A step waiting never keeps the process alive.
+    this.#timer.unref?.();
   }
 
   /** Waits until every step started so far has ended. */
@@ -76,8 +88,8 @@ export class Timeline {
 
   /** No step waits any more (a running one ends on its own). */
   reset(): void {
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#steps = [];
   }
 }

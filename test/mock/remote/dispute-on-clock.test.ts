@@ -10,7 +10,7 @@ import {
   type RunningMockServer,
   startMockServer,
 } from 'pix-payment-sdk/mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startReceiver } from '../../support/mock-receiver.js';
 import { createDepositOver } from '../../support/mock-server-withdrawal.js';
 
@@ -141,6 +141,28 @@ describe('deposits.dispute with stepMs, on the mock clock', () => {
     const deliveries = (await remote.webhooks.deliveries).length;
     await remote.clock.advance(2 * DAY);
     expect(await remote.webhooks.deliveries).toHaveLength(deliveries);
+  });
+
+  it('on a clock that follows real time, the steps come as real time passes', async () => {
+    const live = await startMockServer({ port: 0, frozenClock: false });
+    try {
+      const { id, code } = await createDepositOver(live);
+      await live.mock.deposits.pay(code);
+      await live.mock.deposits.dispute(id, { outcome: 'REFUND_CANCELED', stepMs: 20 });
+      await vi.waitFor(() => expect(live.mock.deposits.get(id)?.status).toBe('REFUND_CANCELED'), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      await live.mock.webhooks.flush();
+      expect(live.mock.webhooks.deliveries.map((d) => d.payload.status)).toEqual([
+        'PAID',
+        'AWAITING_REFUND_CONTESTION',
+        'AWAITING_BANK_VEREDICT',
+        'REFUND_CANCELED',
+      ]);
+    } finally {
+      await live.close();
+    }
   });
 
   it('in process: advance() moves the status, webhooks.flush() waits for the steps it set off', async () => {
