@@ -13,9 +13,16 @@
 export interface MockClock {
   /** The mock's current time, as a new `Date`. */
   now(): Date;
-  /** Moves the clock forward by `ms` milliseconds (a finite number, not negative). */
+  /**
+   * Moves the clock forward by `ms` milliseconds (a finite number, not negative). The steps of a
+   * dispute on the clock (`mock.deposits.dispute(id, { outcome, stepMs })`) that are then due
+   * start, in order; `await mock.webhooks.flush()` waits for them.
+   */
   advance(ms: number): void;
-  /** Sets the clock to a point in time (a `Date`, an ISO 8601 string or epoch milliseconds). */
+  /**
+   * Sets the clock to a point in time (a `Date`, an ISO 8601 string or epoch milliseconds); the
+   * dispute steps then due start, as with `advance`.
+   */
   set(time: Date | string | number): void;
   /** Whether the clock stands still between calls to `advance`/`set` (see the `frozenClock` option). */
   readonly frozen: boolean;

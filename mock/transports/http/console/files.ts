@@ -3,7 +3,11 @@
 // page drives the server through the control routes only, from its own origin.
 import { CONSOLE_SCRIPT } from './script.js';
 
-/** Where the console lives; its script and styles are under it. */
+/**
+ * Where the console lives; its script and styles are under it.
+ *
+ * @internal
+ */
 export const CONSOLE_PATH = '/__mock/console';
 
 const PAGE = `<!doctype html>
@@ -81,7 +85,11 @@ button { cursor: pointer; }
 pre { margin: .2rem 0; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
 `;
 
-/** The headers of every console answer: nothing inline runs, nothing frames it, nothing is kept. */
+/**
+ * The headers of every console answer: nothing inline runs, nothing frames it, nothing is kept.
+ *
+ * @internal
+ */
 export const CONSOLE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
