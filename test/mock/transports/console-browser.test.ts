@@ -204,6 +204,38 @@ describe.skipIf(chromiumPath === undefined)('the operator console in headless Ch
     await page.close();
   }, 120_000);
 
+  it('adds and clears a fault, and resends a webhook, from the page', async () => {
+    const { page, problems } = await openConsole();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    const form = page.locator('#fault-form');
+    await form.locator('select[name="method"]').selectOption('POST');
+    await form.locator('input[name="path"]').fill('/withdraw');
+    await form.locator('input[name="status"]').fill('503');
+    await form.locator('input[name="times"]').fill('Infinity');
+    await form.locator('button[type="submit"]').click();
+    await page.locator('#faults td', { hasText: /^\/withdraw$/ }).waitFor({ timeout: 30_000 });
+    const faults = () =>
+      fetch(`${running.url}/__mock/faults`).then((res) => res.json()) as Promise<
+        Array<{ method?: string; path?: string; status?: number; remaining: unknown }>
+      >;
+    expect(await faults()).toMatchObject([
+      { method: 'POST', path: '/withdraw', status: 503, remaining: 'Infinity' },
+    ]);
+    await page.locator('#faults-clear').click();
+    await page.locator('#faults p', { hasText: 'No fault.' }).waitFor({ timeout: 30_000 });
+    expect(await faults()).toEqual([]);
+
+    const before = running.mock.webhooks.deliveries.length;
+    await page.locator(`tr[data-id="${payout._id}"] button[data-action="resend"]`).click();
+    await page.locator('#deliveries td', { hasText: /^resend$/ }).waitFor({ timeout: 30_000 });
+    const resent = running.mock.webhooks.deliveries.slice(before);
+    expect(resent.map((d) => [d.trigger, d.payload.id, d.outcome])).toEqual([
+      ['resend', payout._id, 'delivered'],
+    ]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('a server with a control token: the page asks for it, keeps it out of the page, and works with it', async () => {
     const secret = 'c0nsole-br0wser-T0ken';
     const guarded = await startMockServer({ port: 0, seed: 12, controlToken: secret });
