@@ -250,6 +250,7 @@ async function main(argv: string[]): Promise<number> {
       `  email:       ${email}`,
       `  password:    ${password}`,
       `  customer id: ${running.mock.customers.seeded._id}`,
+      `  console:     ${running.url}/__mock/console`,
       // Whether a token is needed, never the token.
       `  control:     ${running.url}/__mock/state${controlToken === undefined ? '' : ' (needs the control token in X-Mock-Control-Token)'}`,
       '',

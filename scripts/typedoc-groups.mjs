@@ -47,6 +47,10 @@ const BY_NAME_FILES = new Set(['src/builders.ts']);
 const MOCK_GROUPS = [
   [/^(runConformance|Conformance)/, 'Conformance'],
   [/^(createOpenApiDocument|CreateOpenApiDocument|OpenApi)/, 'OpenAPI'],
+  [
+    /^(connectMockServer|ConnectMockServerOptions|RemotePaymentServiceMock|Remote|InProcessOnlyControls|MockServerError(Code)?)$/,
+    'Remote server',
+  ],
   [/^(startMockServer|StartMockServer|MockServer|RunningMockServer)/, 'HTTP server'],
   [/Controls$|^(FaultHandle|FaultSpec|InvalidFaultError|SettleOptions|MockClock)$/, 'Controls'],
   [

@@ -25,6 +25,6 @@ export function depositControls(
     pay: (codeOrId) =>
       track(`${prefix}.deposits.pay()`, payDeposit(of, state.accounts.all(), codeOrId)),
     dispute: (id, options) =>
-      track(`${prefix}.deposits.dispute()`, disputeDeposit(of, id, options)),
+      track(`${prefix}.deposits.dispute()`, disputeDeposit(of, id, options, state.timeline)),
   };
 }

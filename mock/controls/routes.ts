@@ -365,8 +365,10 @@ export const CONTROL_ROUTES = {
     method: 'PUT',
     path: '/__mock/clock',
     args: [{ field: 'now', json: TIME_JSON }],
-    run({ state, service }, time: Date | string | number) {
+    async run({ state, service }, time: Date | string | number) {
       service.clock.set(time);
+      // What the move set off (a dispute's next steps) has run when the answer comes.
+      await state.timeline.settled();
       return { now: state.nowIso() };
     },
   }),
@@ -374,8 +376,10 @@ export const CONTROL_ROUTES = {
     method: 'POST',
     path: '/__mock/clock/advance',
     args: [{ field: 'ms' }],
-    run({ state, service }, ms: number) {
+    async run({ state, service }, ms: number) {
       service.clock.advance(ms);
+      // What the move set off (a dispute's next steps) has run when the answer comes.
+      await state.timeline.settled();
       return { now: state.nowIso() };
     },
   }),

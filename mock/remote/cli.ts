@@ -161,16 +161,21 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     },
   },
   dispute: {
-    usage: 'dispute <id> <OUTCOME>',
+    usage: 'dispute <id> <OUTCOME> [--step 1d]',
     summary:
       'run a dispute (MED) of a paid deposit to REFUND_APPROVED, REFUND_CANCELED or EXPIRED_DISPUTE',
-    example: 'pix-payment-mock dispute 65f1c0de0000000000000002 REFUND_APPROVED',
+    example: 'pix-payment-mock dispute 65f1c0de0000000000000002 REFUND_APPROVED --step 1d',
+    options: `  --step <ms | 60s | 1d>   run it on the mock clock: the first status now, each next one
+                           once \`clock advance\` has moved this far (at most 1d)`,
+    flags: { step: { type: 'string' } },
     positionals: [2, 2],
     async run(context) {
       const [id = '', outcome = ''] = context.args;
+      const step = context.values.step;
       // The server checks the outcome and refuses one that does not exist, naming the three.
       const answer = await context.remote.deposits.dispute(id, {
         outcome: outcome as MockDisputeOutcome,
+        ...(typeof step === 'string' ? { stepMs: durationMs(step) } : {}),
       });
       await print(context, `dispute of ${id}: ${JSON.stringify(answer)}`, answer);
     },

@@ -456,7 +456,12 @@ function depositControls(link: Link, account: Scope): RemotePaymentServiceMock['
     ...transactionControls<MockDeposit>(link, account, 'deposit'),
     pay: (codeOrId) => control(link, 'deposits.pay', [codeOrId], account),
     dispute: (id, options) =>
-      control(link, 'deposits.dispute', [id, { outcome: options?.outcome }], account),
+      control(
+        link,
+        'deposits.dispute',
+        [id, { outcome: options?.outcome, stepMs: options?.stepMs }],
+        account,
+      ),
   };
 }
 

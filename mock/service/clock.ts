@@ -13,9 +13,16 @@
 export interface MockClock {
   /** The mock's current time, as a new `Date`. */
   now(): Date;
-  /** Moves the clock forward by `ms` milliseconds (a finite number, not negative). */
+  /**
+   * Moves the clock forward by `ms` milliseconds (a finite number, not negative). The steps of a
+   * dispute on the clock (`mock.deposits.dispute(id, { outcome, stepMs })`) that are then due
+   * start, in order; `await mock.webhooks.flush()` waits for them.
+   */
   advance(ms: number): void;
-  /** Sets the clock to a point in time (a `Date`, an ISO 8601 string or epoch milliseconds). */
+  /**
+   * Sets the clock to a point in time (a `Date`, an ISO 8601 string or epoch milliseconds); the
+   * dispute steps then due start, as with `advance`.
+   */
   set(time: Date | string | number): void;
   /** Whether the clock stands still between calls to `advance`/`set` (see the `frozenClock` option). */
   readonly frozen: boolean;
@@ -64,12 +71,16 @@ export function toEpochMs(time: Date | string | number, what = 'time'): number {
 
 /**
  * A clock that starts at `start()` (read again on reset) and either stands still (frozen) or
- * follows real time. Every move is checked before it is applied: a refused one changes nothing.
+ * follows real time; `onMove` is called after each `advance` and `set`. Every move is checked before it is applied: a refused one changes nothing.
  * A running clock stops at the end of the date range rather than pass it.
  *
  * @internal
  */
-export function createClock(start: () => number, frozen: boolean): InternalClock {
+export function createClock(
+  start: () => number,
+  frozen: boolean,
+  onMove: () => void = () => undefined,
+): InternalClock {
   let baseMs = start();
   let realStart = Date.now();
   const nowMs = (): number => {
@@ -93,10 +104,12 @@ export function createClock(start: () => number, frozen: boolean): InternalClock
       }
       baseMs = target;
       realStart = Date.now();
+      onMove();
     },
     set(time) {
       baseMs = toEpochMs(time, 'clock.set(time)');
       realStart = Date.now();
+      onMove();
     },
     reset() {
       baseMs = start();

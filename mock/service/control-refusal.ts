@@ -8,7 +8,8 @@
  * - `other-account`: a BR Code this mock issued for a deposit of another account;
  * - `not-payable`: the deposit is no longer waiting for its payment (paid, failed or disputed);
  * - `not-disputable`: the deposit is not `PAID`, so there is nothing to dispute;
- * - `invalid-outcome`: the dispute's outcome is not one of the three final statuses.
+ * - `invalid-outcome`: the dispute's outcome is not one of the three final statuses;
+ * - `invalid-step`: the dispute's `stepMs` is not a whole number of milliseconds from 1 to a day.
  *
  * @example
  * ```ts
@@ -22,7 +23,8 @@ export type MockRefusalCode =
   | 'other-account'
   | 'not-payable'
   | 'not-disputable'
-  | 'invalid-outcome';
+  | 'invalid-outcome'
+  | 'invalid-step';
 
 /**
  * The refusal of a customer-side control of the mock (`mock.deposits.pay`,

@@ -260,7 +260,7 @@ const CONTROL_PREFIX = '/__mock';
  */
 export class WebhookDispatcher {
   #deliveries: WebhookDelivery[] = [];
-  readonly #pending = new Set<Promise<WebhookDelivery>>();
+  readonly #pending = new Set<Promise<unknown>>();
   /** Tests of whether a URL points at this mock: one for each server serving it. */
   readonly #self: Array<(url: URL) => boolean> = [];
   #next = 1;
@@ -335,6 +335,15 @@ export class WebhookDispatcher {
     this.#pending.add(promise);
     void promise.finally(() => this.#pending.delete(promise));
     return promise;
+  }
+
+  /**
+   * Counts `running` (steps that send webhooks one after another, on the mock clock) as a
+   * delivery under way until it ends, so that `flush()` waits for it too.
+   */
+  track(running: Promise<unknown>): void {
+    this.#pending.add(running);
+    void running.finally(() => this.#pending.delete(running)).catch(() => undefined);
   }
 
   /** Waits until every delivery started so far (and any they start) has ended. */

@@ -27,6 +27,21 @@ export type MockDisputeOutcome = 'REFUND_APPROVED' | 'REFUND_CANCELED' | 'EXPIRE
 export interface MockDisputeOptions {
   /** How the dispute ends. */
   readonly outcome: MockDisputeOutcome;
+  /**
+   * Runs the dispute on the mock clock: the first status at once, then each next one once the
+   * mock clock has moved this many milliseconds further (`mock.clock.advance`, `clock advance`,
+   * or real time on a clock that is not frozen). A whole number from 1 to 86,400,000 (a day of
+   * mock time). Without it, every step runs at once.
+   *
+   * @example
+   * ```ts
+   * await mock.deposits.dispute(id, { outcome: 'REFUND_APPROVED', stepMs: 86_400_000 });
+   * mock.clock.advance(86_400_000); // AWAITING_BANK_VEREDICT
+   * mock.clock.advance(86_400_000); // REFUND_APPROVED: the held amount is removed
+   * await mock.webhooks.flush();
+   * ```
+   */
+  readonly stepMs?: number | undefined;
 }
 
 /**
@@ -56,14 +71,17 @@ export interface MockPayment {
  * ```
  */
 export interface MockDispute {
-  /** The deposit, in its final dispute status. */
+  /** The deposit, in its final dispute status (its first one with `stepMs`). */
   readonly deposit: MockDeposit;
   /**
    * The amount the dispute held while it ran, a decimal number: the deposit's amount, or the
    * available balance when that was lower (the provider holds what the account has).
    */
   readonly held: number;
-  /** The delivery of each step's webhook, in order, each ended. */
+  /**
+   * The delivery of each step's webhook, in order, each ended (with `stepMs`, the first step's
+   * only: the later ones join `mock.webhooks.deliveries` as the clock moves).
+   */
   readonly deliveries: ReadonlyArray<WebhookDelivery>;
 }
 
@@ -90,7 +108,8 @@ export interface DepositCustomerControls {
    */
   pay(codeOrId: string): Promise<MockPayment>;
   /**
-   * Runs a MED dispute of a `PAID` deposit to `outcome`, at once (the mock clock does not move):
+   * Runs a MED dispute of a `PAID` deposit to `outcome`, at once (the mock clock does not move)
+   * or, with `stepMs`, on the mock clock:
    * `AWAITING_REFUND_CONTESTION` (the amount is held: `totalHeld` rises, `totalAmount` falls),
    * `AWAITING_BANK_VEREDICT` (the defence sent; skipped for `EXPIRED_DISPUTE`, which means none
    * was), then the outcome: `REFUND_APPROVED` removes the held amount, `REFUND_CANCELED` and
@@ -99,8 +118,11 @@ export interface DepositCustomerControls {
    * is below the deposit's amount, what is available is held (and removed or released).
    * Rejects with a {@link MockRefusalError} (and changes nothing) for an unknown id
    * (`unknown-deposit`, a withdrawal's too), a deposit that is not `PAID` (`not-disputable`,
-   * a second dispute included) or another outcome (`invalid-outcome`). While it runs,
-   * `settle()` of the deposit is refused with a `RangeError`.
+   * a second dispute included), another outcome (`invalid-outcome`) or a wrong `stepMs`
+   * (`invalid-step`). While it runs, `settle()` of the deposit is refused with a `RangeError`.
+   * With `stepMs` it resolves after the first step, and the mock clock runs the others: the
+   * amount stays held until the last (`totalHeld`), and `await mock.webhooks.flush()` after a
+   * move of the clock waits for the steps it set off.
    */
   dispute(id: string, options: MockDisputeOptions): Promise<MockDispute>;
 }

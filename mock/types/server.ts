@@ -28,9 +28,11 @@ export type StartMockServerOptions = MockServerListenOptions &
  * Where {@link startMockServer} listens, and who may talk to it.
  *
  * Every request must name the server in its `Host` header (a web page that rebinds its own
- * domain to 127.0.0.1 cannot); the control routes under `/__mock/` also refuse pages of other
- * sites (`Origin`), bodies not sent as `application/json`, and, with `controlToken`, callers
- * without the token. See docs/security.md.
+ * domain to 127.0.0.1 cannot); the control routes under `/__mock/` also refuse pages of any
+ * other origin (`Origin`, `Sec-Fetch-Site`; another port of this machine included), bodies not
+ * sent as `application/json`, and, with `controlToken`, callers without the token. The server
+ * also serves its operator console at `/__mock/console`, under the same rules. See
+ * docs/security.md.
  *
  * @example
  * ```ts

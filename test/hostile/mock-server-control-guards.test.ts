@@ -80,7 +80,7 @@ describe('Host rules of a server bound to every interface (tests bind to loopbac
     interfaceAddresses: () => ['127.0.0.1', '192.0.2.10', 'fe80::1'],
   });
   const refused = (host: string) =>
-    refusalOf(rules, { headers: { host }, method: 'GET' } as IncomingMessage, true)?.status;
+    refusalOf(rules, { headers: { host }, method: 'GET' } as IncomingMessage, 'control')?.status;
 
   it("answers any address on any port (a mapped port, a proxy), and no one's name", () => {
     for (const host of [
@@ -155,15 +155,43 @@ describe('cross-site writes to the control routes are refused and change nothing
     expect(faults.json).toEqual([]);
   });
 
-  it('a page of this machine (another port) and a request with no Origin may drive them', async () => {
-    const local = await rawJson(
+  it('a page of this machine on another port is another origin: 403, and the clock stays', async () => {
+    const before = running.mock.clock.now().toISOString();
+    for (const origin of [
+      'http://localhost:5173',
+      `http://127.0.0.1:${new URL(running.url).port}0`,
+    ]) {
+      const answer = await rawJson(
+        running.url,
+        'POST',
+        '/__mock/clock/advance',
+        { ms: 1000 },
+        { origin },
+      );
+      expect(answer.status).toBe(403);
+      expect(answer.json).toMatchObject({ message: 'Forbidden' });
+    }
+    expect(running.mock.clock.now().toISOString()).toBe(before);
+  });
+
+  it('a browser that says the request is cross-site or same-site (Sec-Fetch-Site) is refused without an Origin', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const answer = await rawRequest(running.url, 'POST', '/__mock/auth/expire-tokens', {
+        'sec-fetch-site': site,
+      });
+      expect(answer.status).toBe(403);
+    }
+  });
+
+  it("the server's own origin and a request with no Origin may drive them", async () => {
+    const own = await rawJson(
       running.url,
       'POST',
       '/__mock/clock/advance',
       { ms: 1000 },
-      { origin: 'http://localhost:5173' },
+      { origin: running.url, 'sec-fetch-site': 'same-origin' },
     );
-    expect(local.status).toBe(200);
+    expect(own.status).toBe(200);
     expect((await rawRequest(running.url, 'POST', '/__mock/reset')).status).toBe(200);
   });
 });

@@ -58,6 +58,10 @@ describe('pix-payment-mock (bin)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(customer.status).toBe(200);
+    // The operator console, at the address it prints.
+    const consoleUrl = /console:\s+(\S+)/.exec(text)?.[1];
+    expect(consoleUrl).toBe(`${url}/__mock/console`);
+    expect((await fetch(consoleUrl as string)).headers.get('content-type')).toMatch(/^text\/html/);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toEqual({ code: 0, signal: null });
   });

@@ -20,7 +20,8 @@ export interface External {
 
 export const EXTERNALS = {
   chromium: {
-    suites: 'the browser run of the mock (setupWorker in headless Chromium)',
+    suites:
+      'the browser runs of the mock (setupWorker and the operator console in headless Chromium)',
     env: 'CHROMIUM_PATH',
     candidates: ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'],
     install: 'sudo apt-get install chromium',

@@ -8,6 +8,7 @@ import { isRecord } from '../http.js';
 import type { WebhookDelivery } from '../webhooks.js';
 import type { AccountState } from './accounts.js';
 import { ledgerCurrencyOf } from './ledger.js';
+import type { Timeline } from './timeline.js';
 import type { TransactionRecord } from './transactions.js';
 
 /**
@@ -20,6 +21,13 @@ export const DISPUTE_OUTCOMES: ReadonlyArray<MockDisputeOutcome> = [
   'REFUND_CANCELED',
   'EXPIRED_DISPUTE',
 ];
+
+/**
+ * The longest step of a dispute on the mock clock: a day of mock time.
+ *
+ * @internal
+ */
+export const MAX_DISPUTE_STEP_MS = 24 * 60 * 60 * 1000;
 
 /** The statuses a dispute runs through to `outcome`: no defence was sent when it expired. */
 function stepsTo(outcome: MockDisputeOutcome): KnownTransactionStatus[] {
@@ -63,13 +71,36 @@ export function disputeOutcomeOf(options: unknown): MockDisputeOutcome {
 }
 
 /**
+ * The mock-clock time between steps that `options` ask for; `undefined` to run them at once; a
+ * {@link MockRefusalError} for a value that is not a whole number of milliseconds up to a day.
+ */
+function stepMsOf(options: unknown): number | undefined {
+  const value = isRecord(options) && Object.hasOwn(options, 'stepMs') ? options.stepMs : undefined;
+  if (value === undefined) return undefined;
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < 1 ||
+    value > MAX_DISPUTE_STEP_MS
+  ) {
+    throw new MockRefusalError(
+      'invalid-step',
+      `deposits.dispute(id, { stepMs }): stepMs must be a whole number of milliseconds from 1 to ${MAX_DISPUTE_STEP_MS} (a day of mock time), got ${typeof value === 'number' ? String(value) : typeof value}`,
+    );
+  }
+  return value;
+}
+
+/**
  * Runs a dispute of the `PAID` deposit `id` of `account` to `outcome`, each step's webhook
  * delivered before the next starts. The hold is taken (the deposit's amount, or what is available
  * when less) and the first status set before the first `await`, so a second dispute of the same
  * deposit is refused; each later step moves the ledger and the status together. A
- * {@link MockRefusalError} (and nothing changed) for an unknown id, a deposit that is not `PAID`
- * or another outcome. Should the deposit be gone between steps (`mock.reset()`), it stops with an
- * `Error` and moves nothing more. `of()` gives the account, read again between steps.
+ * {@link MockRefusalError} (and nothing changed) for an unknown id, a deposit that is not `PAID`,
+ * another outcome or a wrong `stepMs`. Should the deposit be gone between steps (`mock.reset()`),
+ * it stops with an `Error` and moves nothing more. `of()` gives the account, read again between
+ * steps. With `stepMs`, only the first step runs now: each later one runs on `timeline` once the
+ * mock clock has moved `stepMs` further, and a reset drops them.
  *
  * @internal
  */
@@ -77,8 +108,10 @@ export async function disputeDeposit(
   of: () => AccountState,
   id: unknown,
   options: unknown,
+  timeline: Timeline,
 ): Promise<MockDispute> {
   const outcome = disputeOutcomeOf(options);
+  const stepMs = stepMsOf(options);
   const account = of();
   const { transactions, ledger } = account;
   const record = typeof id === 'string' ? transactions.get('deposit', id) : undefined;
@@ -113,14 +146,8 @@ export async function disputeDeposit(
   if (currency !== undefined) ledger.move(currency, hold, 'none', 'held');
   record.disputeHold = hold;
 
-  const deliveries: WebhookDelivery[] = [];
   const steps = stepsTo(outcome);
-  for (const [index, status] of steps.entries()) {
-    if (index > 0 && !stillThere(of, account, record)) {
-      throw new Error(
-        `the dispute of deposit ${JSON.stringify(record._id)} stopped: the mock was reset while it ran`,
-      );
-    }
+  const step = (index: number): Promise<WebhookDelivery> => {
     if (index === steps.length - 1) {
       // The end: the hold is removed (the refund approved) or released, with the final status.
       if (currency !== undefined) {
@@ -129,7 +156,28 @@ export async function disputeDeposit(
       if (outcome === 'REFUND_APPROVED') record.position = 'none';
       record.disputeHold = undefined;
     }
-    deliveries.push(await transactions.transition(record, status));
+    return transactions.transition(record, steps[index] as KnownTransactionStatus);
+  };
+  const stopped = () =>
+    `the dispute of deposit ${JSON.stringify(record._id)} stopped: the mock was reset while it ran`;
+
+  const deliveries: WebhookDelivery[] = [];
+  if (stepMs === undefined) {
+    for (const index of steps.keys()) {
+      if (index > 0 && !stillThere(of, account, record)) throw new Error(stopped());
+      deliveries.push(await step(index));
+    }
+  } else {
+    const start = timeline.now();
+    deliveries.push(await step(0));
+    for (let index = 1; index < steps.length; index += 1) {
+      timeline.schedule(start + index * stepMs, async () => {
+        // A reset drops the steps still waiting; one already due finds its deposit gone.
+        if (stillThere(of, account, record)) await step(index);
+      });
+    }
+    // The clock may have moved while the first webhook was under way.
+    timeline.runDue();
   }
   return {
     deposit: transactions.view(record) as MockDeposit,

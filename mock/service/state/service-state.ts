@@ -18,6 +18,7 @@ import { CryptoRates } from './crypto.js';
 import type { CustomerRecord } from './customers.js';
 import { JournalArea } from './journal.js';
 import { LedgerArea, type LedgerCurrency } from './ledger.js';
+import { Timeline } from './timeline.js';
 import type { TransactionKind } from './transactions.js';
 
 interface Baseline {
@@ -60,6 +61,8 @@ export class ServiceState {
   readonly accounts = new AccountsArea();
   readonly faults = new FaultRegistry();
   readonly webhooks: WebhookDispatcher;
+  /** What waits for the mock clock: the later steps of a dispute run on it. */
+  readonly timeline: Timeline;
   /** The rates, spread and gas fee of the crypto operations. */
   readonly crypto: CryptoRates;
   /** The main account's starting balance. */
@@ -100,7 +103,11 @@ export class ServiceState {
     const frozen = options.frozenClock ?? options.seed !== undefined;
     const start = options.now ?? (options.seed !== undefined ? SEEDED_START : undefined);
     const startMs = start === undefined ? undefined : toEpochMs(start, 'now');
-    this.clock = createClock(() => startMs ?? Date.now(), frozen);
+    this.clock = createClock(
+      () => startMs ?? Date.now(),
+      frozen,
+      () => this.timeline.runDue(),
+    );
     this.auth = new AuthArea(
       this.clock,
       positive(options.tokenTtlMs, FIFTEEN_DAYS_MS, 'tokenTtlMs'),
@@ -118,6 +125,11 @@ export class ServiceState {
     }
     this.webhooks = new WebhookDispatcher(webhookTimeoutMs, () => this.nowIso(), deliveryLogLimit);
     this.#initialWebhookUrl = this.webhooks.check(options.webhookUrl ?? null);
+    this.timeline = new Timeline(
+      () => this.clock.nowMs(),
+      frozen,
+      (running) => this.webhooks.track(running),
+    );
     this.startingBalance = LedgerArea.check(options.balance ?? DEFAULT_BALANCE, 'balance');
     this.crypto = new CryptoRates(options.rates);
     if (options.partner !== undefined && typeof options.partner !== 'boolean') {
@@ -192,6 +204,7 @@ export class ServiceState {
 
   /** Back to the state right after construction (same credentials and seeded customer). */
   reset(): void {
+    this.timeline.reset();
     this.clock.reset();
     if (this.seed !== undefined) {
       this.random = this.#newRandom();

@@ -115,16 +115,38 @@ export function pointsAtServer(rules: AccessRules, url: URL): boolean {
   );
 }
 
-function originAllowed(rules: AccessRules, origin: string): boolean {
+/**
+ * Whether `origin` is the origin the request was sent to (scheme aside: a TLS proxy may stand in
+ * front), the `Host` it names: only this server's own pages (its console) may drive it. A page of
+ * another port of this machine is another origin, and as foreign as another site.
+ */
+function originAllowed(origin: string, host: string | undefined): boolean {
+  if (host === undefined) return false;
   let url: URL;
+  let target: URL;
   try {
     url = new URL(origin);
+    target = new URL(`${url.protocol}//${host}`);
   } catch {
     // `Origin: null` (a sandboxed frame, a redirect, a file) is nobody we know.
     return false;
   }
-  // Any port: a page served from this machine is trusted, a page of another site is not.
-  return (url.protocol === 'http:' || url.protocol === 'https:') && knownName(rules, url.hostname);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === target.host;
+}
+
+/**
+ * Whether a browser said the request comes from another origin than the one it is sent to
+ * (`Sec-Fetch-Site`), the console's page excepted when it is opened as a whole page: a link to it
+ * from elsewhere opens it, and it cannot be framed.
+ */
+function fetchedCrossOrigin(req: IncomingMessage, page: boolean): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site === undefined || site === 'same-origin' || site === 'none') return false;
+  return !(
+    page &&
+    req.headers['sec-fetch-mode'] === 'navigate' &&
+    req.headers['sec-fetch-dest'] === 'document'
+  );
 }
 
 function presentedToken(req: IncomingMessage): string | undefined {
@@ -140,15 +162,25 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
+ * What a request's path is to the rules: a route of the service, a control route (`/__mock/…`),
+ * the console's page (`/__mock/console`) or one of its files (its script, its styles). The
+ * console's page and files hold no data and need no control token (the page asks for it); every
+ * other rule of the control routes applies to them.
+ *
+ * @internal
+ */
+export type RouteKind = 'service' | 'control' | 'console-page' | 'console-file';
+
+/**
  * Checks a request against the rules before anything is read or routed; `undefined` when it may
- * go on. `control` says whether its path is under `/__mock/`.
+ * go on.
  *
  * @internal
  */
 export function refusalOf(
   rules: AccessRules,
   req: IncomingMessage,
-  control: boolean,
+  kind: RouteKind,
 ): Refusal | undefined {
   // A browser always sends Host; a DNS-rebinding page sends its own name, never an address.
   const host = req.headers.host;
@@ -164,14 +196,21 @@ export function refusalOf(
       detail: `Host ${JSON.stringify(host)} does not name this server (add it to allowedHosts, or --allowed-host, to serve that name)`,
     };
   }
-  if (!control) return undefined;
+  if (kind === 'service') return undefined;
   const origin = req.headers.origin;
-  if (origin !== undefined && !originAllowed(rules, origin)) {
+  if (origin !== undefined && !originAllowed(origin, host)) {
     return {
       status: 403,
-      detail: `the control routes do not answer pages of Origin ${JSON.stringify(origin)}`,
+      detail: `the control routes answer only pages of this server's own origin, not of Origin ${JSON.stringify(origin)}`,
     };
   }
+  if (fetchedCrossOrigin(req, kind === 'console-page')) {
+    return {
+      status: 403,
+      detail: `the control routes answer only pages of this server's own origin, not a ${String(req.headers['sec-fetch-site'])} request`,
+    };
+  }
+  if (kind !== 'control') return undefined;
   if (rules.checkToken) {
     const token = presentedToken(req);
     if (token === undefined || !rules.checkToken(token)) {

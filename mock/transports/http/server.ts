@@ -4,7 +4,14 @@ import { HttpError, type MockRequest, reasonHeader, reasonPhrase } from '../../s
 import { type MockParts, NETWORK_ERROR } from '../../service/router.js';
 import type { PaymentServiceMock } from '../../types/controls.js';
 import type { MockServerListenOptions, RunningMockServer } from '../../types/server.js';
-import { type AccessRules, accessRules, pointsAtServer, refusalOf } from './server-access.js';
+import { CONSOLE_HEADERS, CONSOLE_PATH, consoleFile } from './console/files.js';
+import {
+  type AccessRules,
+  accessRules,
+  pointsAtServer,
+  type RouteKind,
+  refusalOf,
+} from './server-access.js';
 
 /** The mock a server serves: the public object, and the parts requests go through. */
 export interface ServedMock {
@@ -192,8 +199,16 @@ async function handle(
       return;
     }
   }
-  const control = pathname === '/__mock' || pathname.startsWith('/__mock/');
-  const refusal = refusalOf(access, req, control);
+  const method = (req.method ?? 'GET').toUpperCase();
+  const file = method === 'GET' || method === 'HEAD' ? consoleFile(pathname) : undefined;
+  const kind: RouteKind = file
+    ? pathname === CONSOLE_PATH
+      ? 'console-page'
+      : 'console-file'
+    : pathname === '/__mock' || pathname.startsWith('/__mock/')
+      ? 'control'
+      : 'service';
+  const refusal = refusalOf(access, req, kind);
   if (refusal) {
     answerEarly(
       req,
@@ -225,7 +240,16 @@ async function handle(
     answerEarly(req, res, 413, { message: reasonPhrase(413) }, tooLarge);
     return;
   }
-  const method = (req.method ?? 'GET').toUpperCase();
+  if (file) {
+    // The operator console: its page, script or styles, under the rules of the control routes.
+    res.writeHead(200, {
+      ...CONSOLE_HEADERS,
+      'content-type': file.type,
+      'content-length': Buffer.byteLength(file.body),
+    });
+    res.end(method === 'HEAD' ? undefined : file.body);
+    return;
+  }
   if (method === 'GET' && pathname === '/openapi.json') {
     // The service's OpenAPI document, its server set to this mock (loaded only when asked for).
     const { createOpenApiDocument } = await import('../../openapi/document.js');

@@ -8,25 +8,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_MODULES, swapModules } from '../../../scripts/mock-builds.js';
 import type { BrowserFlowResult } from '../../support/browser-page.js';
+import { launchChromium } from '../../support/chromium.js';
 import { requireExternal } from '../../support/externals.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const chromiumPath = requireExternal('chromium');
-
-// Flags for a quiet, offline, throw-away browser: nothing but the loopback pages below is fetched.
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
   const server = createServer(handler);
@@ -107,13 +97,8 @@ describe.skipIf(chromiumPath === undefined)('the mock in headless Chromium (setu
     });
     withCors = await receiver(true, received);
     withoutCors = await receiver(false, received);
-    // A fresh profile (--user-data-dir) in the temporary directory.
-    context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: chromiumPath as string, // defined: the suite is skipped otherwise
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      timeout: 60_000,
-    });
+    // defined: the suite is skipped otherwise
+    context = await launchChromium(chromiumPath as string, dir);
   }, 120_000);
 
   afterAll(async () => {
