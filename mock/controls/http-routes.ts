@@ -3,7 +3,6 @@ import { type FaultSpec, InvalidFaultError } from '../service/faults.js';
 import { createSubAccount } from '../service/handlers/company.js';
 import { createCustomerDirect } from '../service/handlers/customers.js';
 import {
-  type Answer,
   HttpError,
   isRecord,
   json,
@@ -11,6 +10,7 @@ import {
   own,
   reasonHeader,
   reasonPhrase,
+  type ServiceAnswer,
 } from '../service/http.js';
 import { deniableOperation, type OperationId } from '../service/operations.js';
 import type { AccountState } from '../service/state/accounts.js';
@@ -41,7 +41,7 @@ export interface ControlRoute {
     account: AccountState;
     params: Readonly<Record<string, string>>;
     body: unknown;
-  }): Answer | Promise<Answer>;
+  }): ServiceAnswer | Promise<ServiceAnswer>;
 }
 
 function objectBody(body: unknown): Record<string, unknown> {
@@ -163,7 +163,7 @@ function settleRoute(kind: TransactionKind): ControlRoute {
  * The answer of a customer-side control (`pay`, `dispute`): its result with 200, or its refusal
  * with 404, 409 or 400, the reason in the body's `detail` and in `X-Mock-Reason`.
  */
-async function refusable(run: () => Promise<unknown>): Promise<Answer> {
+async function refusable(run: () => Promise<unknown>): Promise<ServiceAnswer> {
   try {
     return json(200, await run());
   } catch (error) {
@@ -254,7 +254,7 @@ const cryptoOf = (state: ServiceState) => cryptoControls(state, (_, promise) => 
 
 // A refusal of `mock.crypto`'s checks: a TypeError (a bad value) is 400, a RangeError (an unknown
 // customer or network) 404; the message says which.
-async function cryptoAnswer(run: () => unknown): Promise<Answer> {
+async function cryptoAnswer(run: () => unknown): Promise<ServiceAnswer> {
   try {
     return json(200, (await run()) ?? { ok: true });
   } catch (error) {

@@ -1,4 +1,4 @@
-// The mock's side of the table of operations (src/seam/operations.ts): the names it answers to.
+// The names the mock answers to, from the table of operations (src/seam/operations.ts).
 import { type OperationSpec, operations } from '../../src/seam/operations.js';
 
 export { type OperationSpec, operations };

@@ -9,7 +9,6 @@ import { pixKeyResolvers } from './handlers/pix-keys.js';
 import { transactionResolvers } from './handlers/transactions.js';
 import { withdrawalResolvers } from './handlers/withdrawals.js';
 import {
-  type Answer,
   errorResponse,
   HttpError,
   isJsonContentType,
@@ -18,10 +17,11 @@ import {
   type MockRequest,
   reasonPhrase,
   refusalResponse,
+  type ServiceAnswer,
   utf8,
 } from './http.js';
 import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
-import { matchPath, type Resolvers, type Route, routeOf, splitPath } from './route.js';
+import { matchPath, type Resolvers, routeOf, type ServiceRoute, splitPath } from './route.js';
 import type { AccountState } from './state/accounts.js';
 import type { ServiceState } from './state/service-state.js';
 
@@ -34,7 +34,7 @@ import type { ServiceState } from './state/service-state.js';
 export const NETWORK_ERROR: unique symbol = Symbol('pix-payment-mock.network-error');
 
 /** @internal */
-export type RouterResult = Answer | typeof NETWORK_ERROR;
+export type RouterResult = ServiceAnswer | typeof NETWORK_ERROR;
 
 // One resolver per operation id; the type makes a missing or unknown id a compile error.
 const RESOLVERS: Resolvers = {
@@ -53,7 +53,7 @@ const RESOLVERS: Resolvers = {
  *
  * @internal
  */
-export const SERVICE_ROUTES: ReadonlyArray<Route> = SERVICE_OPERATIONS.map((spec) =>
+export const SERVICE_ROUTES: ReadonlyArray<ServiceRoute> = SERVICE_OPERATIONS.map((spec) =>
   routeOf(spec, RESOLVERS[spec.id]),
 );
 
@@ -159,7 +159,7 @@ export function createRouter(state: ServiceState): Router {
       const method = request.method;
       const query = queryOf(request.url);
       const segments = splitPath(path);
-      let route: Route | undefined;
+      let route: ServiceRoute | undefined;
       let params: Record<string, string> | undefined;
       for (const candidate of segments ? SERVICE_ROUTES : []) {
         if (candidate.method !== method) continue;
@@ -199,7 +199,7 @@ export function createRouter(state: ServiceState): Router {
         }
       }
 
-      let response: Answer;
+      let response: ServiceAnswer;
       try {
         response = await answer(state, request, route, params, callerIp, entry);
         entry.status = response.status;
@@ -235,7 +235,7 @@ export function createRouter(state: ServiceState): Router {
 async function answer(
   state: ServiceState,
   request: MockRequest,
-  route: Route | undefined,
+  route: ServiceRoute | undefined,
   params: Record<string, string> | undefined,
   callerIp: string,
   entry: {
@@ -246,7 +246,7 @@ async function answer(
     bodyBytes?: number;
     truncated?: true;
   },
-): Promise<Answer> {
+): Promise<ServiceAnswer> {
   // The size limit comes first, as at the edge of a real service: 413 before 404 or 401.
   const bytes = await request.bytes(state.maxBodyBytes);
   if (bytes.byteLength > 0) entry.bodyBytes = bytes.byteLength;
@@ -281,7 +281,7 @@ async function handleControl(
   state: ServiceState,
   request: MockRequest,
   path: string,
-): Promise<Answer> {
+): Promise<ServiceAnswer> {
   const method = request.method;
   const segments = splitPath(path);
   try {
