@@ -52,7 +52,12 @@ import {
   WithdrawalRequest,
 } from 'pix-payment-sdk';
 import * as z from 'zod/mini';
-import { BODY_VARIANTS, type BodyName, type SchemaName } from '../../src/seam/operations.js';
+import {
+  BODY_VARIANTS,
+  type BodyName,
+  Schema,
+  type SchemaName,
+} from '../../src/seam/operations.js';
 import { COMPANY_MESSAGES } from '../service/handlers/company.js';
 import { INSUFFICIENT_BALANCE } from '../service/handlers/withdrawals.js';
 import { REASONS } from '../service/http.js';
@@ -155,12 +160,13 @@ const BODIES: Readonly<Record<Exclude<BodyName, SchemaName>, z.core.$ZodType>> =
 };
 
 /**
- * The schema a name of the table of operations stands for: the package's export of that name
- * (the very object the client parses with), or one of the bodies built here.
+ * The schema a member of `Schema` in the table of operations stands for: the package's export of
+ * its name (the very object the client parses with), or one of the bodies built here.
  *
  * @internal
  */
-export function schemaNamed(name: BodyName): z.core.$ZodType {
+export function schemaOf(member: Schema): z.core.$ZodType {
+  const name = Schema[member] as BodyName;
   return Object.hasOwn(BODIES, name)
     ? BODIES[name as keyof typeof BODIES]
     : exported(name as SchemaName);

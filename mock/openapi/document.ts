@@ -11,7 +11,7 @@ import {
   MESSAGE_400_BODY,
   REASON_PHRASES,
   type Registry,
-  schemaNamed,
+  schemaOf,
 } from './components.js';
 import { webhookDepositExample, webhookWithdrawalExample } from './examples.js';
 import { documentedStatuses, OPERATION_PROSE, PARAMETER_PROSE } from './prose.js';
@@ -78,7 +78,7 @@ function responsesOf(spec: ServiceOperation, registry: Registry): Record<string,
     if (success) {
       responses[status] = {
         description: success.description,
-        content: json(componentId(registry, schemaNamed(spec.response)), success.example),
+        content: json(componentId(registry, schemaOf(spec.response)), success.example),
       };
     } else if (status === 400 && example400 !== undefined) {
       responses[status] = {
@@ -135,7 +135,7 @@ function buildOperation(
     operation.requestBody = {
       required: spec.optionalRequest !== true,
       description: prose.requestBody.description,
-      content: json(componentId(registry, schemaNamed(spec.request)), prose.requestBody.example),
+      content: json(componentId(registry, schemaOf(spec.request)), prose.requestBody.example),
     };
   }
   return operation;

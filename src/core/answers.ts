@@ -18,7 +18,7 @@ import {
   WithdrawalQuote,
 } from '../models/index.js';
 import { schema } from '../models/shared.js';
-import type { ResponseName, ResultOf } from '../seam/operations.js';
+import type { ResponseSchema, ResultOf } from '../seam/operations.js';
 
 // The client reads the login's answer more strictly than the published `TokenResponse`: the token
 // goes into the Authorization header, so one that holds anything but visible ASCII (CR, LF, a
@@ -32,17 +32,17 @@ const LoginAnswer = /* @__PURE__ */ schema(() =>
 );
 
 /**
- * The schema the client parses each answer of the table of operations with, by the name the
- * table gives it: the exported schema of that name, except the login's, read more strictly.
- * The type makes a name the table uses and this map lacks, or a schema of another output type, a
- * compile error.
+ * The schema the client parses each answer of the table of operations with, at the index of the
+ * member of `Schema` the table names it by (the answers come first in `Schema`): the exported
+ * schema of that name, except the login's, read more strictly. An array, so that the bundle
+ * carries the schemas alone; the check below makes a missing answer, or one at another member's
+ * index with another output type, a compile error, and `test/operations.test.ts` checks that each
+ * is the package's export of its name.
  *
  * @internal
  */
-export const ANSWERS: {
-  readonly [Name in ResponseName]: z.ZodMiniType<ResultOf<{ response: Name }>>;
-} = {
-  TokenResponse: LoginAnswer,
+export const ANSWERS = [
+  LoginAnswer,
   AddPixKeyResult,
   PixKeyList,
   MessageResult,
@@ -59,4 +59,13 @@ export const ANSWERS: {
   Customer,
   CustomerWalletList,
   BalanceList,
-};
+] as const;
+
+type Misplaced = {
+  [Member in ResponseSchema]: (typeof ANSWERS)[Member] extends z.ZodMiniType<
+    ResultOf<{ response: Member }>
+  >
+    ? never
+    : Member;
+}[ResponseSchema];
+true satisfies [Misplaced] extends [never] ? true : never;

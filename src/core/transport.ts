@@ -169,7 +169,7 @@ export function prepare<R extends OperationSpec>(
     method: route.method,
     path: buildPath(route.path, params),
     template: route.path,
-    schema: ANSWERS[route.response as keyof typeof ANSWERS] as z.ZodMiniType<ResultOf<R>>,
+    schema: (ANSWERS as ReadonlyArray<z.ZodMiniType>)[route.response] as z.ZodMiniType<ResultOf<R>>,
     body,
     retry: route.retry,
   };

@@ -2,9 +2,7 @@ import type * as z from 'zod/mini';
 import type * as Models from '../models/index.js';
 
 /**
- * The name of a schema the package exports (`pix-payment-sdk`), such as `'PixKeyList'`: how the
- * table of operations names a body or an answer. The client reads the schema of that name from
- * its models; the OpenAPI document finds the same object among the package's exports.
+ * The name of a schema the package exports (`pix-payment-sdk`), such as `'PixKeyList'`.
  *
  * @internal
  */
@@ -26,13 +24,67 @@ export const BODY_VARIANTS = {
 } as const satisfies Readonly<Record<string, ReadonlyArray<SchemaName>>>;
 
 /**
- * What an operation's JSON body is: an exported schema, one of {@link BODY_VARIANTS}, or
- * `'EmptyBody'`, an empty object, which the service accepts where it needs no body (the webhook
- * resends, service document 4.6).
+ * What a body or an answer of the table can be: a schema the package exports, one of
+ * {@link BODY_VARIANTS}, or `'EmptyBody'`, an empty object, which the service accepts where it
+ * needs no body (the webhook resends, service document 4.6).
  *
  * @internal
  */
 export type BodyName = SchemaName | keyof typeof BODY_VARIANTS | 'EmptyBody';
+
+/**
+ * The schemas the table of operations names, each member named after the package's export (or
+ * the {@link BodyName}) it stands for; a compile-time check below refuses any other name. The
+ * client reads the schema of a member from its models (src/core/answers.ts); the OpenAPI document
+ * reads the member's name (`Schema[member]`) and takes the schema of that name from the
+ * package's exports, so both find the same object. An enum, so that a bundler writes each
+ * reference as a small number: the client's bundle carries no name, and the names stay in the
+ * mock, which reads them. The answers come first: the client finds the schema of one at its
+ * member's index.
+ *
+ * @internal
+ */
+export enum Schema {
+  TokenResponse,
+  AddPixKeyResult,
+  PixKeyList,
+  MessageResult,
+  CurrencyList,
+  CreateWithdrawalResponse,
+  TransactionDetails,
+  CryptocurrencyList,
+  BlockchainNetworkList,
+  WithdrawalQuote,
+  WalletQuote,
+  CreateDepositResult,
+  DepositQuote,
+  CreateCustomerResult,
+  Customer,
+  CustomerWalletList,
+  BalanceList,
+  TokenRequest,
+  PixKeyInput,
+  WithdrawalVariants,
+  EmptyBody,
+  WithdrawalQuoteRequest,
+  WalletQuoteRequest,
+  DepositVariants,
+  DepositQuoteRequest,
+  CreateCustomerInput,
+  UpdateCustomerInput,
+  BalanceFilter,
+  CreateSubAccountInput,
+  SubAccountWebhookInput,
+  WithdrawalIpInput,
+}
+
+// Every member of `Schema` is a body name: an export of the package, a variant union or EmptyBody.
+true satisfies [Exclude<keyof typeof Schema, BodyName>] extends [never] ? true : never;
+
+/** The name a member of {@link Schema} stands for. @internal */
+export type NameOf<Member extends Schema> = {
+  [Name in keyof typeof Schema]: (typeof Schema)[Name] extends Member ? Name : never;
+}[keyof typeof Schema];
 
 /**
  * One operation of the service, as {@link operations} declares it: what the client needs to send
@@ -50,14 +102,18 @@ export interface OperationSpec {
    * connection error, a timeout, 429 or 5xx).
    */
   readonly retry: boolean;
-  /** Whether the operation needs `Authorization: Bearer <token>`. */
-  readonly auth: boolean;
-  /** The exported schema of the answer. */
-  readonly response: SchemaName;
-  /** The JSON body, for an operation that takes one. */
-  readonly request?: BodyName | undefined;
-  /** The body may be left out: the service needs none and accepts `{}`. */
-  readonly optionalRequest?: boolean | undefined;
+  /**
+   * `false` for the one operation sent without `Authorization: Bearer <token>` (the login); every
+   * other needs a token.
+   */
+  readonly auth?: false | undefined;
+  /** The schema of the answer. */
+  readonly response: Schema;
+  /**
+   * The schema of the JSON body, for an operation that takes one; `Schema.EmptyBody` for one whose
+   * body may be left out (the service needs none and accepts `{}`).
+   */
+  readonly request?: Schema | undefined;
 }
 
 /**
@@ -67,9 +123,9 @@ export interface OperationSpec {
  * the mock's journal, its `auth.denyAction` and the OpenAPI `operationId` use that name.
  *
  * The client sends each call from its entry (`prepare(routes.pixKeys.list, { customerId })`) and
- * the mock routes, journals and lists its operations from it; schemas are named, not imported, so
- * the mock reads the table without a copy of the client's models, and the OpenAPI document takes
- * each schema from the package's exports. What only the document says of an operation (summary,
+ * the mock routes, journals and lists its operations from it. Schemas are named ({@link Schema}),
+ * not imported, so the mock reads the table without a copy of the client's models, and the
+ * OpenAPI document takes each schema from the package's exports. What only the document says of an operation (summary,
  * statuses, descriptions, examples) is in `mock/openapi/`, keyed by the same ids; adding an
  * operation starts here.
  *
@@ -85,8 +141,8 @@ export const operations = {
       path: '/auth/token',
       retry: true,
       auth: false,
-      request: 'TokenRequest',
-      response: 'TokenResponse',
+      request: Schema.TokenRequest,
+      response: Schema.TokenResponse,
     },
   },
   /** Pix keys of a customer. */
@@ -96,24 +152,21 @@ export const operations = {
       method: 'POST',
       path: '/pix/customer/{customerId}/key',
       retry: false,
-      auth: true,
-      request: 'PixKeyInput',
-      response: 'AddPixKeyResult',
+      request: Schema.PixKeyInput,
+      response: Schema.AddPixKeyResult,
     },
     list: {
       method: 'GET',
       path: '/pix/customer/{customerId}/key',
       retry: true,
-      auth: true,
-      response: 'PixKeyList',
+      response: Schema.PixKeyList,
     },
     // Per the provider's public docs.
     remove: {
       method: 'DELETE',
       path: '/pix/customer/{customerId}/key/remove/{keyId}',
       retry: false,
-      auth: true,
-      response: 'MessageResult',
+      response: Schema.MessageResult,
     },
   },
   /** Withdrawals: currencies, creation, details, webhook resend, the crypto lists and quotes. */
@@ -122,65 +175,56 @@ export const operations = {
       method: 'GET',
       path: '/withdraw/company/currencies',
       retry: true,
-      auth: true,
-      response: 'CurrencyList',
+      response: Schema.CurrencyList,
     },
     // Retried, because the same `externalId` is the same withdrawal.
     create: {
       method: 'POST',
       path: '/withdraw',
       retry: true,
-      auth: true,
-      request: 'WithdrawalVariants',
-      response: 'CreateWithdrawalResponse',
+      request: Schema.WithdrawalVariants,
+      response: Schema.CreateWithdrawalResponse,
     },
     get: {
       method: 'GET',
       path: '/withdraw/{id}/details',
       retry: true,
-      auth: true,
-      response: 'TransactionDetails',
+      response: Schema.TransactionDetails,
     },
     // The service allows it any number of times.
     resendWebhook: {
       method: 'POST',
       path: '/withdraw/{id}/resend/webhook',
       retry: true,
-      auth: true,
-      request: 'EmptyBody',
-      optionalRequest: true,
-      response: 'MessageResult',
+      request: Schema.EmptyBody,
+      response: Schema.MessageResult,
     },
     listCryptocurrencies: {
       method: 'GET',
       path: '/withdraw/company/cryptocurrencies',
       retry: true,
-      auth: true,
-      response: 'CryptocurrencyList',
+      response: Schema.CryptocurrencyList,
     },
     listNetworks: {
       method: 'GET',
       path: '/withdraw/company/blockchain-networks',
       retry: true,
-      auth: true,
-      response: 'BlockchainNetworkList',
+      response: Schema.BlockchainNetworkList,
     },
     // The quotes only read: a second attempt changes nothing.
     quote: {
       method: 'POST',
       path: '/withdraw/conversion/brl/pix',
       retry: true,
-      auth: true,
-      request: 'WithdrawalQuoteRequest',
-      response: 'WithdrawalQuote',
+      request: Schema.WithdrawalQuoteRequest,
+      response: Schema.WithdrawalQuote,
     },
     quoteToWallet: {
       method: 'POST',
       path: '/withdraw/transaction/crypto/amount',
       retry: true,
-      auth: true,
-      request: 'WalletQuoteRequest',
-      response: 'WalletQuote',
+      request: Schema.WalletQuoteRequest,
+      response: Schema.WalletQuote,
     },
   },
   /** Deposits: currencies, creation, details, webhook resend, the crypto lists and quote. */
@@ -189,55 +233,47 @@ export const operations = {
       method: 'GET',
       path: '/deposit/company/currencies',
       retry: true,
-      auth: true,
-      response: 'CurrencyList',
+      response: Schema.CurrencyList,
     },
     // Retried with the same `externalId`: docs/decisions/deposits-retry.md.
     create: {
       method: 'POST',
       path: '/deposit',
       retry: true,
-      auth: true,
-      request: 'DepositVariants',
-      response: 'CreateDepositResult',
+      request: Schema.DepositVariants,
+      response: Schema.CreateDepositResult,
     },
     get: {
       method: 'GET',
       path: '/deposit/{id}/details',
       retry: true,
-      auth: true,
-      response: 'TransactionDetails',
+      response: Schema.TransactionDetails,
     },
     resendWebhook: {
       method: 'POST',
       path: '/deposit/{id}/resend/webhook',
       retry: true,
-      auth: true,
-      request: 'EmptyBody',
-      optionalRequest: true,
-      response: 'MessageResult',
+      request: Schema.EmptyBody,
+      response: Schema.MessageResult,
     },
     listCryptocurrencies: {
       method: 'GET',
       path: '/deposit/company/cryptocurrencies',
       retry: true,
-      auth: true,
-      response: 'CryptocurrencyList',
+      response: Schema.CryptocurrencyList,
     },
     listNetworks: {
       method: 'GET',
       path: '/deposit/company/blockchain-networks',
       retry: true,
-      auth: true,
-      response: 'BlockchainNetworkList',
+      response: Schema.BlockchainNetworkList,
     },
     quote: {
       method: 'POST',
       path: '/deposit/conversion/tether',
       retry: true,
-      auth: true,
-      request: 'DepositQuoteRequest',
-      response: 'DepositQuote',
+      request: Schema.DepositQuoteRequest,
+      response: Schema.DepositQuote,
     },
   },
   /** Customers (per the provider's public docs). */
@@ -246,16 +282,14 @@ export const operations = {
       method: 'POST',
       path: '/customer',
       retry: false,
-      auth: true,
-      request: 'CreateCustomerInput',
-      response: 'CreateCustomerResult',
+      request: Schema.CreateCustomerInput,
+      response: Schema.CreateCustomerResult,
     },
     get: {
       method: 'GET',
       path: '/customer/{id}',
       retry: true,
-      auth: true,
-      response: 'Customer',
+      response: Schema.Customer,
     },
     // Retried, because the body replaces the customer's data whole, so a second attempt leaves the
     // customer as the first did (its own name and document are no conflict).
@@ -263,17 +297,15 @@ export const operations = {
       method: 'PUT',
       path: '/customer/{id}',
       retry: true,
-      auth: true,
-      request: 'UpdateCustomerInput',
-      response: 'MessageResult',
+      request: Schema.UpdateCustomerInput,
+      response: Schema.MessageResult,
     },
     // The customer's fixed USDT deposit address.
     getWallet: {
       method: 'GET',
       path: '/crypto/customer/{id}/wallet',
       retry: true,
-      auth: true,
-      response: 'CustomerWalletList',
+      response: Schema.CustomerWalletList,
     },
   },
   /** The company account: balances and sub-accounts (per the provider's public docs). */
@@ -283,9 +315,8 @@ export const operations = {
       method: 'POST',
       path: '/balance/company',
       retry: true,
-      auth: true,
-      request: 'BalanceFilter',
-      response: 'BalanceList',
+      request: Schema.BalanceFilter,
+      response: Schema.BalanceList,
     },
     // Not retried: a second attempt would create a second sub-account or meet the first one's
     // e-mail; nothing published makes it repeatable.
@@ -293,9 +324,8 @@ export const operations = {
       method: 'POST',
       path: '/company/subaccount',
       retry: false,
-      auth: true,
-      request: 'CreateSubAccountInput',
-      response: 'MessageResult',
+      request: Schema.CreateSubAccountInput,
+      response: Schema.MessageResult,
     },
     // With the sub-account's token. Not retried: it works once (a second attempt after a first
     // that arrived is 400). So does the next.
@@ -303,17 +333,15 @@ export const operations = {
       method: 'POST',
       path: '/webhook/subaccount',
       retry: false,
-      auth: true,
-      request: 'SubAccountWebhookInput',
-      response: 'MessageResult',
+      request: Schema.SubAccountWebhookInput,
+      response: Schema.MessageResult,
     },
     allowWithdrawalIp: {
       method: 'POST',
       path: '/withdraw/allowed-ip/subaccount',
       retry: false,
-      auth: true,
-      request: 'WithdrawalIpInput',
-      response: 'MessageResult',
+      request: Schema.WithdrawalIpInput,
+      response: Schema.MessageResult,
     },
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, OperationSpec>>>>;
@@ -321,12 +349,12 @@ export const operations = {
 type Table = typeof operations;
 
 /**
- * The names the table gives the answers: the client holds one schema for each
+ * The members of {@link Schema} the table names as answers: the client holds one schema for each
  * (src/core/answers.ts).
  *
  * @internal
  */
-export type ResponseName = {
+export type ResponseSchema = {
   [Area in keyof Table]: { [Method in keyof Table[Area]]: Table[Area][Method] }[keyof Table[Area]];
 }[keyof Table]['response'];
 
@@ -337,13 +365,15 @@ type ParamName<Path> = Path extends `${string}{${infer Name}}${infer Rest}`
 type InputOf<Name> = Name extends SchemaName ? z.input<(typeof Models)[Name]> : never;
 
 /** The type of the body an entry names: what its schema accepts. */
-type BodyOf<Spec> = Spec extends { readonly request: infer Name }
-  ? Name extends keyof typeof BODY_VARIANTS
-    ? InputOf<(typeof BODY_VARIANTS)[Name][number]>
-    : Name extends 'EmptyBody'
-      ? Readonly<Record<string, unknown>>
-      : InputOf<Name>
+type BodyOf<Spec> = Spec extends { readonly request: infer Member extends Schema }
+  ? BodyOfName<NameOf<Member>>
   : never;
+
+type BodyOfName<Name> = Name extends keyof typeof BODY_VARIANTS
+  ? InputOf<(typeof BODY_VARIANTS)[Name][number]>
+  : Name extends 'EmptyBody'
+    ? Readonly<Record<string, unknown>>
+    : InputOf<Name>;
 
 /**
  * What a call of an operation takes: a string per path parameter, and `body` when it sends one.
@@ -362,5 +392,5 @@ export type CallInput<Spec extends OperationSpec> = {
  * @internal
  */
 export type ResultOf<Spec extends Pick<OperationSpec, 'response'>> = z.output<
-  (typeof Models)[Spec['response']]
+  (typeof Models)[NameOf<Spec['response']> & SchemaName]
 >;
