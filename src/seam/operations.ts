@@ -141,8 +141,8 @@ export const operations = {
       path: '/auth/token',
       retry: true,
       auth: false,
-      request: Schema.TokenRequest,
       response: Schema.TokenResponse,
+      request: Schema.TokenRequest,
     },
   },
   /** Pix keys of a customer. */
@@ -152,8 +152,8 @@ export const operations = {
       method: 'POST',
       path: '/pix/customer/{customerId}/key',
       retry: false,
-      request: Schema.PixKeyInput,
       response: Schema.AddPixKeyResult,
+      request: Schema.PixKeyInput,
     },
     list: {
       method: 'GET',
@@ -182,8 +182,8 @@ export const operations = {
       method: 'POST',
       path: '/withdraw',
       retry: true,
-      request: Schema.WithdrawalVariants,
       response: Schema.CreateWithdrawalResponse,
+      request: Schema.WithdrawalVariants,
     },
     get: {
       method: 'GET',
@@ -196,8 +196,8 @@ export const operations = {
       method: 'POST',
       path: '/withdraw/{id}/resend/webhook',
       retry: true,
-      request: Schema.EmptyBody,
       response: Schema.MessageResult,
+      request: Schema.EmptyBody,
     },
     listCryptocurrencies: {
       method: 'GET',
@@ -216,15 +216,15 @@ export const operations = {
       method: 'POST',
       path: '/withdraw/conversion/brl/pix',
       retry: true,
-      request: Schema.WithdrawalQuoteRequest,
       response: Schema.WithdrawalQuote,
+      request: Schema.WithdrawalQuoteRequest,
     },
     quoteToWallet: {
       method: 'POST',
       path: '/withdraw/transaction/crypto/amount',
       retry: true,
-      request: Schema.WalletQuoteRequest,
       response: Schema.WalletQuote,
+      request: Schema.WalletQuoteRequest,
     },
   },
   /** Deposits: currencies, creation, details, webhook resend, the crypto lists and quote. */
@@ -240,8 +240,8 @@ export const operations = {
       method: 'POST',
       path: '/deposit',
       retry: true,
-      request: Schema.DepositVariants,
       response: Schema.CreateDepositResult,
+      request: Schema.DepositVariants,
     },
     get: {
       method: 'GET',
@@ -253,8 +253,8 @@ export const operations = {
       method: 'POST',
       path: '/deposit/{id}/resend/webhook',
       retry: true,
-      request: Schema.EmptyBody,
       response: Schema.MessageResult,
+      request: Schema.EmptyBody,
     },
     listCryptocurrencies: {
       method: 'GET',
@@ -272,8 +272,8 @@ export const operations = {
       method: 'POST',
       path: '/deposit/conversion/tether',
       retry: true,
-      request: Schema.DepositQuoteRequest,
       response: Schema.DepositQuote,
+      request: Schema.DepositQuoteRequest,
     },
   },
   /** Customers (per the provider's public docs). */
@@ -282,8 +282,8 @@ export const operations = {
       method: 'POST',
       path: '/customer',
       retry: false,
-      request: Schema.CreateCustomerInput,
       response: Schema.CreateCustomerResult,
+      request: Schema.CreateCustomerInput,
     },
     get: {
       method: 'GET',
@@ -297,8 +297,8 @@ export const operations = {
       method: 'PUT',
       path: '/customer/{id}',
       retry: true,
-      request: Schema.UpdateCustomerInput,
       response: Schema.MessageResult,
+      request: Schema.UpdateCustomerInput,
     },
     // The customer's fixed USDT deposit address.
     getWallet: {
@@ -315,8 +315,8 @@ export const operations = {
       method: 'POST',
       path: '/balance/company',
       retry: true,
-      request: Schema.BalanceFilter,
       response: Schema.BalanceList,
+      request: Schema.BalanceFilter,
     },
     // Not retried: a second attempt would create a second sub-account or meet the first one's
     // e-mail; nothing published makes it repeatable.
@@ -324,8 +324,8 @@ export const operations = {
       method: 'POST',
       path: '/company/subaccount',
       retry: false,
-      request: Schema.CreateSubAccountInput,
       response: Schema.MessageResult,
+      request: Schema.CreateSubAccountInput,
     },
     // With the sub-account's token. Not retried: it works once (a second attempt after a first
     // that arrived is 400). So does the next.
@@ -333,15 +333,15 @@ export const operations = {
       method: 'POST',
       path: '/webhook/subaccount',
       retry: false,
-      request: Schema.SubAccountWebhookInput,
       response: Schema.MessageResult,
+      request: Schema.SubAccountWebhookInput,
     },
     allowWithdrawalIp: {
       method: 'POST',
       path: '/withdraw/allowed-ip/subaccount',
       retry: false,
-      request: Schema.WithdrawalIpInput,
       response: Schema.MessageResult,
+      request: Schema.WithdrawalIpInput,
     },
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, OperationSpec>>>>;
