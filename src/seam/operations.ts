@@ -125,9 +125,10 @@ export interface OperationSpec {
  * The client sends each call from its entry (`prepare(routes.pixKeys.list, { customerId })`) and
  * the mock routes, journals and lists its operations from it. Schemas are named ({@link Schema}),
  * not imported, so the mock reads the table without a copy of the client's models, and the
- * OpenAPI document takes each schema from the package's exports. What only the document says of an operation (summary,
- * statuses, descriptions, examples) is in `mock/openapi/`, keyed by the same ids; adding an
- * operation starts here.
+ * OpenAPI document takes each schema from the package's exports (`mock/openapi/components.ts`,
+ * where reading `sdk[name]` also checks each name against the public entry). What only the
+ * document says of an operation (summary, statuses, descriptions, examples) is in
+ * `mock/openapi/`, keyed by the same ids; adding an operation starts here.
  *
  * @internal
  */
