@@ -41,6 +41,14 @@ module.exports = {
       to: { path: '^src/', pathNot: [SEAM, '^src/models/'] },
     },
     {
+      name: 'seam-names-models-by-type',
+      comment:
+        "The seam imports the client's models for their types only: the table of operations names schemas by the package's export names, so a mock build that bundles the seam carries no second copy of the models.",
+      severity: 'error',
+      from: { path: SEAM },
+      to: { path: '^src/models/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'transports-stay-apart',
       comment:
         'A transport (mock/transports/<name>/) never imports another: each carries requests to the service on its own.',

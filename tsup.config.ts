@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import {
   BROWSER_MODULES,
@@ -6,8 +5,6 @@ import {
   swapModules,
   WORKER_MODULES,
 } from './scripts/mock-builds.js';
-
-type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 // The mock imports the client entry by its package name and keeps it external, so a consumer who
 // loads both entries gets one copy of the schemas and error classes, not two.
@@ -21,26 +18,6 @@ const library: Options = {
   treeshake: true,
   // Keep `node:http` as written: without the prefix a bundler takes it for an npm package.
   removeNodeProtocol: false,
-};
-
-// The two halves of the table of operations: the client's routes and what the mock adds.
-const operationsTable = new Set(
-  ['./src/seam/routes.ts', './src/seam/operations.ts'].map((path) =>
-    fileURLToPath(new URL(path, import.meta.url)),
-  ),
-);
-
-// The mock reads the table of operations from src/seam/operations.ts (which spreads the client's
-// src/seam/routes.ts), modules the client entry keeps to itself. The schemas the table names must be
-// the client entry's own objects (the OpenAPI document finds them by identity), so in the mock's
-// builds their models come from the package.
-const modelsFromPackage: Plugin = {
-  name: 'operations-models-from-package',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/models\/index\.js$/ }, (args) =>
-      operationsTable.has(args.importer) ? { path: 'pix-payment-sdk', external: true } : undefined,
-    );
-  },
 };
 
 const client: Options = {
@@ -70,7 +47,7 @@ function webMock(name: string, swaps: Readonly<Record<string, string>>): Options
     platform: 'browser',
     treeshake: true,
     external: [...external, 'ky'],
-    esbuildPlugins: [modelsFromPackage, swapModules(swaps)],
+    esbuildPlugins: [swapModules(swaps)],
   };
 }
 
@@ -86,7 +63,6 @@ export default defineConfig([
     ...mock,
     format: ['esm'],
     external: [...external, 'ky'],
-    esbuildPlugins: [modelsFromPackage],
   },
   // ky 2 is published as ES modules only. Bundling it into the CommonJS build keeps `require()`
   // working on every Node 22 release, not only on those where require(esm) is enabled.
@@ -96,7 +72,7 @@ export default defineConfig([
     format: ['cjs'],
     external,
     noExternal: ['ky'],
-    esbuildPlugins: [modelsFromPackage, swapModules(REQUIRE_MSW_MODULES)],
+    esbuildPlugins: [swapModules(REQUIRE_MSW_MODULES)],
   },
   // The `browser` condition of pix-payment-sdk/mock: the same mock with the Node-only server
   // swapped for a stub, so web bundlers never have to resolve node:http.
@@ -114,6 +90,6 @@ export default defineConfig([
     external: [...external, 'ky'],
     removeNodeProtocol: false,
     banner: { js: '#!/usr/bin/env node' },
-    esbuildPlugins: [modelsFromPackage, swapModules(REQUIRE_MSW_MODULES)],
+    esbuildPlugins: [swapModules(REQUIRE_MSW_MODULES)],
   },
 ]);

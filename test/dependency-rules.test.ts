@@ -20,17 +20,20 @@ const TREE: Readonly<Record<string, string>> = {
       paths: { 'pix-payment-sdk': ['./src/index.ts'] },
     },
   }),
-  'src/index.ts': "export { routes } from './seam/routes.js';\n",
+  'src/index.ts': "export { operations } from './seam/operations.js';\n",
   'src/models/index.ts': 'export const Withdrawal = 1;\n',
-  'src/seam/routes.ts': "export { Withdrawal as routes } from '../models/index.js';\n",
+  'src/seam/operations.ts':
+    "export type { Withdrawal } from '../models/index.js';\nexport const operations = 1;\n",
+  // Planted: the seam importing a model's value, not its type.
+  'src/seam/limits.ts': "export { Withdrawal as limit } from '../models/index.js';\n",
   // Planted: the seam reaching into the client's core.
   'src/seam/body.ts': "export { retry as readUpTo } from '../core/retry.js';\n",
   'src/core/retry.ts': 'export const retry = 1;\n',
   // Planted: the client importing the mock.
   'src/core/transport.ts': "export { router } from '../../mock/service/router.js';\n",
   'mock/service/router.ts': [
-    "export { routes } from 'pix-payment-sdk';",
-    "export { routes as table } from '../../src/seam/routes.js';",
+    "export { operations } from 'pix-payment-sdk';",
+    "export { operations as table } from '../../src/seam/operations.js';",
     // Planted: the mock past the seam, and the service importing a transport and the controls.
     "export { retry } from '../../src/core/retry.js';",
     "export { msw } from '../transports/msw/msw.js';",
@@ -101,6 +104,7 @@ describe('the dependency rules', () => {
       [
         'client-never-imports-mock: src/core/transport.ts → mock/service/router.ts',
         'seam-stays-a-seam: src/seam/body.ts → src/core/retry.ts',
+        'seam-names-models-by-type: src/seam/limits.ts → src/models/index.ts',
         'mock-reaches-client-through-seam: mock/service/router.ts → src/core/retry.ts',
         'service-knows-no-transport: mock/service/router.ts → mock/transports/msw/msw.ts',
         'service-knows-no-controls: mock/service/router.ts → mock/controls/http-routes.ts',

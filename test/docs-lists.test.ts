@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { DENIABLE_OPERATIONS, SERVICE_OPERATIONS } from '../mock/service/operations.js';
-import { routes } from '../src/seam/routes.js';
+import { operations } from '../src/seam/operations.js';
 import { withoutCodeBlocks } from './support/markdown.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -136,9 +136,9 @@ describe('docs/configuration.md', () => {
   });
 });
 
-/** The ids of the operations the client retries, from its half of the table of operations. */
+/** The ids of the operations the client retries, from the table of operations. */
 function retried(): string[] {
-  return Object.entries(routes).flatMap(([area, entries]) =>
+  return Object.entries(operations).flatMap(([area, entries]) =>
     Object.entries(entries)
       .filter(([method, route]) => route.retry && !(area === 'auth' && method === 'getToken'))
       .map(([method]) => `${area}.${method}`),

@@ -19,7 +19,7 @@ import {
   type Scenario,
   type SideFacts,
 } from './scenarios.js';
-import { type Answer, compareAnswers, type ReadBody } from './shape.js';
+import { type ComparedAnswer, compareAnswers, type ReadBody } from './shape.js';
 
 /**
  * Options of {@link runConformance}: the service to compare the mock with, and how far to go.
@@ -259,7 +259,7 @@ async function send(
   scenario: Scenario,
   options: ConformanceOptions,
   secrets: string[],
-): Promise<Answer> {
+): Promise<ComparedAnswer> {
   const request = scenario.request(side.facts);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (request.auth === 'token') headers.authorization = `Bearer ${side.facts.token}`;
@@ -308,7 +308,7 @@ async function send(
  * (a wrong path prefix, a website, a redirect): every later check would differ for that one
  * reason, so this is no drift to report. A 401 is an answer of the login, and is compared.
  */
-function checkLoginReached(baseUrl: string, answer: Answer): void {
+function checkLoginReached(baseUrl: string, answer: ComparedAnswer): void {
   const { status, body } = answer;
   const facts = { method: 'POST', path: '/auth/token', url: `${baseUrl}/auth/token` };
   if (status >= 300 && (status < 400 || status === 404 || status === 405)) {
@@ -334,7 +334,7 @@ function redact(text: string, secrets: ReadonlyArray<string>): string {
  * The error for a login the service refused: nothing can be compared, and the cause is the
  * account (credentials, IP allowlist), not the mock.
  */
-function loginRefused(answer: Answer, secrets: ReadonlyArray<string>): UnauthorizedError {
+function loginRefused(answer: ComparedAnswer, secrets: ReadonlyArray<string>): UnauthorizedError {
   const body =
     answer.body.kind === 'json' ? redactValue(answer.body.value, secretForms(secrets)) : undefined;
   const message =

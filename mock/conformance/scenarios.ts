@@ -1,6 +1,6 @@
 // The scenario set, declared as data: each entry names one request, what it needs, and which paths
 // of its answer are compared by value. The same list runs against the service and the mock.
-import type { Answer, ShapeRules } from './shape.js';
+import type { ComparedAnswer, ShapeRules } from './shape.js';
 
 /**
  * What one side (the service or the embedded mock) knows while the scenarios run.
@@ -73,7 +73,7 @@ export interface Scenario extends ShapeRules {
   readonly needs: ReadonlyArray<Need>;
   request(facts: Readonly<SideFacts>): ScenarioRequest;
   /** Takes what later scenarios need from the answer. */
-  learn?(facts: SideFacts, answer: Answer): void;
+  learn?(facts: SideFacts, answer: ComparedAnswer): void;
   /** The login with the right password: a refusal there ends the run (nothing can be compared). */
   readonly login?: true;
   /** Why it needs `writes`, when it is not plain (it is sent to be refused, but could be stored). */
@@ -84,7 +84,7 @@ export interface Scenario extends ShapeRules {
    */
   readonly question?: string;
   /** One line that says what a side answered to a {@link Scenario.question}. */
-  observe?(facts: Readonly<SideFacts>, answer: Answer): string;
+  observe?(facts: Readonly<SideFacts>, answer: ComparedAnswer): string;
 }
 
 /** An ObjectId no service hands out: its timestamp is in 2106. */
@@ -99,7 +99,7 @@ export const FORGED_TOKEN = [
 
 const id = (value: string | undefined) => encodeURIComponent(value ?? '');
 
-function bodyOf(answer: Answer): unknown {
+function bodyOf(answer: ComparedAnswer): unknown {
   return answer.body.kind === 'json' ? answer.body.value : undefined;
 }
 
@@ -108,7 +108,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The listed currency named BRL, else the first one listed. */
-function pickCurrency(answer: Answer): Record<string, unknown> | undefined {
+function pickCurrency(answer: ComparedAnswer): Record<string, unknown> | undefined {
   const list = bodyOf(answer);
   if (answer.status !== 200 || !Array.isArray(list)) return undefined;
   const currencies = list.filter(isObject);
@@ -171,7 +171,7 @@ const CRYPTO_LIST_RULES: ShapeRules = {
 };
 
 /** The first listed object named `name`, else the first one listed. */
-function pickNamed(answer: Answer, name: string): Record<string, unknown> | undefined {
+function pickNamed(answer: ComparedAnswer, name: string): Record<string, unknown> | undefined {
   const list = bodyOf(answer);
   if (answer.status !== 200 || !Array.isArray(list)) return undefined;
   const items = list.filter(isObject);
@@ -601,7 +601,7 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
 ];
 
 /** What a side answered to the repeated deposit: refused, the first deposit, or a second one. */
-function repeatOutcome(facts: Readonly<SideFacts>, answer: Answer): string {
+function repeatOutcome(facts: Readonly<SideFacts>, answer: ComparedAnswer): string {
   const body = bodyOf(answer);
   const message =
     isObject(body) && typeof body.message === 'string'
@@ -634,7 +634,7 @@ function conformanceKey(runId: string): string {
 }
 
 /** The id of the key an answer says was added, if it says so. */
-function addedKeyOf(answer: Answer): string | undefined {
+function addedKeyOf(answer: ComparedAnswer): string | undefined {
   const body = bodyOf(answer);
   const key = isObject(body) ? body.key : undefined;
   const added = answer.status >= 200 && answer.status < 300 && isObject(key) ? key._id : undefined;

@@ -7,7 +7,7 @@ export type ReadBody =
   | { readonly kind: 'text' | 'empty' | 'too large' };
 
 /** One answer of one side, as the comparison needs it. @internal */
-export interface Answer {
+export interface ComparedAnswer {
   readonly status: number;
   readonly body: ReadBody;
 }
@@ -111,8 +111,8 @@ function within(path: string, prefix: string): boolean {
  * @internal
  */
 export function compareAnswers(
-  service: Answer,
-  mock: Answer,
+  service: ComparedAnswer,
+  mock: ComparedAnswer,
   rules: ShapeRules,
 ): { rows: ShapeRow[]; gaps: ShapeGap[] } {
   const rows: ShapeRow[] = [

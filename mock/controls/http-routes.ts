@@ -9,7 +9,6 @@ import {
   UnknownIdError,
 } from '../service/control-refusal.js';
 import {
-  type Answer,
   HttpError,
   isRecord,
   json,
@@ -18,6 +17,7 @@ import {
   own,
   reasonHeader,
   reasonPhrase,
+  type ServiceAnswer,
   utf8,
 } from '../service/http.js';
 import { matchPath, splitPath } from '../service/route.js';
@@ -117,7 +117,7 @@ function argumentsOf(
  * mock itself 500. The reason is in the body's `detail` and, as the service's answers have it, in
  * the `X-Mock-Reason` header.
  */
-function errorAnswer(error: unknown): Answer {
+function errorAnswer(error: unknown): ServiceAnswer {
   let status = 500;
   let code: MockRefusalCode | undefined;
   if (error instanceof HttpError) status = error.status;

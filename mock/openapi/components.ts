@@ -1,3 +1,4 @@
+import * as sdk from 'pix-payment-sdk';
 import {
   AddPixKeyResult,
   Balance,
@@ -51,7 +52,12 @@ import {
   WithdrawalRequest,
 } from 'pix-payment-sdk';
 import * as z from 'zod/mini';
-import { DepositVariants, EmptyBody, WithdrawalVariants } from '../../src/seam/operations.js';
+import {
+  BODY_VARIANTS,
+  type BodyName,
+  Schema,
+  type SchemaName,
+} from '../../src/seam/operations.js';
 import { COMPANY_MESSAGES } from '../service/handlers/company.js';
 import { INSUFFICIENT_BALANCE } from '../service/handlers/withdrawals.js';
 import { REASONS } from '../service/http.js';
@@ -134,6 +140,37 @@ export const ERROR_BODIES = {
   409: { id: 'ConflictErrorBody', schema: errorBodyFor(409) },
   500: { id: 'InternalServerErrorBody', schema: errorBodyFor(500) },
 } as const;
+
+/** The package's schema of an export name of the table: the object the client itself parses with. */
+const exported = (name: SchemaName): z.core.$ZodType =>
+  // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the mock's builds keep `pix-payment-sdk` external, so reading its exports by name bundles nothing.
+  sdk[name];
+
+// The bodies the table names that are no exported schema: the unions of the variants a withdrawal
+// and a deposit take, and the empty object the webhook resends accept.
+const variants = (names: ReadonlyArray<SchemaName>) =>
+  z.union(names.map(exported) as [z.core.$ZodType, ...z.core.$ZodType[]]);
+const WithdrawalVariants = variants(BODY_VARIANTS.WithdrawalVariants);
+const DepositVariants = variants(BODY_VARIANTS.DepositVariants);
+const EmptyBody = z.looseObject({});
+const BODIES: Readonly<Record<Exclude<BodyName, SchemaName>, z.core.$ZodType>> = {
+  WithdrawalVariants,
+  DepositVariants,
+  EmptyBody,
+};
+
+/**
+ * The schema a member of `Schema` in the table of operations stands for: the package's export of
+ * its name (the very object the client parses with), or one of the bodies built here.
+ *
+ * @internal
+ */
+export function schemaOf(member: Schema): z.core.$ZodType {
+  const name = Schema[member] as BodyName;
+  return Object.hasOwn(BODIES, name)
+    ? BODIES[name as keyof typeof BODIES]
+    : exported(name as SchemaName);
+}
 
 /** @internal */
 export type Meta = { id?: string; description?: string; examples?: unknown[] };

@@ -50,12 +50,14 @@ function list(kind: 'the deposit' | 'the withdrawal', what: string) {
 /** @internal The prose of the crypto operations. */
 export const CRYPTO_OPERATION_PROSE = {
   'withdrawals.listCryptocurrencies': {
+    summary: 'List cryptocurrencies for withdrawals',
     description: list('the withdrawal', 'cryptocurrencies (USDT)'),
     fromProviderDocs: true,
     successes: { 200: { description: 'The cryptocurrencies.', example: [usdtOut] } },
     errors: { 401: AUTH_401, 500: SERVER_500 },
   },
   'withdrawals.listNetworks': {
+    summary: 'List blockchain networks for withdrawals',
     description: `${list('the withdrawal', 'blockchain networks')} The provider's schema calls the items of \`cryptocurrencies\` ids (strings) while its code reads objects with a \`cryptocurrency\` inside; the mock sends objects.`,
     fromProviderDocs: true,
     successes: {
@@ -64,6 +66,7 @@ export const CRYPTO_OPERATION_PROSE = {
     errors: { 401: AUTH_401, 500: SERVER_500 },
   },
   'withdrawals.quote': {
+    summary: 'Quote USDT in BRL for a withdrawal',
     description:
       'Quotes the BRL an amount of USDT pays out by Pix. Only a query: nothing is created and the rate is not locked. Note `currency` is the string `"R$"` here and the rate is text.',
     fromProviderDocs: true,
@@ -84,6 +87,7 @@ export const CRYPTO_OPERATION_PROSE = {
     },
   },
   'withdrawals.quoteToWallet': {
+    summary: 'Quote a wallet withdrawal net of gas',
     description:
       "Quotes the USDT that reaches a wallet once the network's gas fee is taken from a gross amount. Only a query; gas changes. The provider's answer is not rounded.",
     fromProviderDocs: true,
@@ -99,18 +103,21 @@ export const CRYPTO_OPERATION_PROSE = {
     },
   },
   'deposits.listCryptocurrencies': {
+    summary: 'List cryptocurrencies for deposits',
     description: list('the deposit', 'cryptocurrencies (USDT)'),
     fromProviderDocs: true,
     successes: { 200: { description: 'The cryptocurrencies.', example: [usdtIn] } },
     errors: { 401: AUTH_401, 500: SERVER_500 },
   },
   'deposits.listNetworks': {
+    summary: 'List blockchain networks for deposits',
     description: `Lists the blockchain networks of the deposit side (per the provider's public docs): those a customer's wallet receives USDT on. No deposit body takes a network. The provider's example names BSC's chain id "Polygon"; the mock shows Polygon with its real id, 137.`,
     fromProviderDocs: true,
     successes: { 200: { description: 'The networks.', example: CRYPTO_LISTS.deposit.networks } },
     errors: { 401: AUTH_401, 500: SERVER_500 },
   },
   'deposits.quote': {
+    summary: 'Quote BRL in USDT for a deposit',
     description:
       'Quotes the USDT an amount of BRL buys. Only a query: nothing is created and the rate is not locked (an on-ramp deposit converts when paid). The rate is text, `"R$ 5.364"`.',
     fromProviderDocs: true,
@@ -131,6 +138,7 @@ export const CRYPTO_OPERATION_PROSE = {
     },
   },
   'customers.getWallet': {
+    summary: "Get a customer's crypto wallet",
     description: `The customer's crypto wallet: one fixed EVM address that receives USDT on ${WALLET_NETWORKS.join(', ')}. Only USDT, and only on those networks: anything else sent there is lost. Each transfer arrives as a crypto deposit webhook (\`name: "USDT"\`, no \`type\`).`,
     fromProviderDocs: true,
     successes: {

@@ -79,6 +79,18 @@ const SERVER_500_UNLISTED =
   'Internal server error. Not listed for this operation; any operation can fail this way.';
 
 /**
+ * Every status an operation answers, as its prose describes them: successes and errors, in
+ * ascending order.
+ *
+ * @internal
+ */
+export function documentedStatuses(prose: OperationProse): number[] {
+  return [...Object.keys(prose.successes), ...Object.keys(prose.errors)]
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/**
  * The prose of every operation, by id.
  *
  * @internal
@@ -86,6 +98,7 @@ const SERVER_500_UNLISTED =
 export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
   ...CRYPTO_OPERATION_PROSE,
   'auth.getToken': {
+    summary: 'Obtain an access token',
     description:
       "Exchanges the company's email and password for a JWT to send as `Authorization: Bearer <token>` on every other call. The 200 status and the 401 on wrong credentials are per the provider's public docs (the service document does not show them).",
     fromProviderDocs: false,
@@ -106,6 +119,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'pixKeys.add': {
+    summary: 'Add a Pix key',
     description:
       'Registers a Pix key for a customer. The returned key object is ready for use: store it and pass it whole as `pixKey` in a withdrawal. A Pix key is unique: registering it again answers 404. List the keys first to avoid that.',
     fromProviderDocs: false,
@@ -127,6 +141,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'pixKeys.list': {
+    summary: 'List Pix keys',
     description:
       "Lists a customer's Pix keys: a plain JSON array, not paginated. Pick one and pass it whole as `pixKey` in a withdrawal.",
     fromProviderDocs: false,
@@ -143,6 +158,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'pixKeys.remove': {
+    summary: 'Remove a Pix key',
     description: 'Removes a Pix key of a customer. No body. Note the 201 status on success.',
     fromProviderDocs: true,
     successes: {
@@ -158,6 +174,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'withdrawals.listCurrencies': {
+    summary: 'List fiat currencies for withdrawals',
     description:
       'Lists the currencies available to the company account for withdrawals. Select one (by name or symbol) and pass it whole as `currency` in the withdrawal. Never use a deposit currency for a withdrawal.',
     fromProviderDocs: false,
@@ -174,6 +191,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'withdrawals.create': {
+    summary: 'Create a withdrawal',
     description:
       "Sends money to a Pix key. The body carries the whole currency and Pix key objects. `externalId` is the idempotency key: a second request with an `externalId` already seen and the same body is ignored and answers the first withdrawal again; one whose body asks for another payout is 409 (the provider does not say which it does; the mock refuses unless started with `idempotencyMismatch: 'replay'`).",
     example400: INSUFFICIENT_BALANCE,
@@ -197,6 +215,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'withdrawals.get': {
+    summary: 'Get a withdrawal',
     description:
       'Details of a withdrawal, with its current status in `currency.status`. A webhook receiver reads this to confirm a status before acting on it.',
     fromProviderDocs: true,
@@ -213,6 +232,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'withdrawals.resendWebhook': {
+    summary: 'Resend the withdrawal webhook',
     description:
       "Sends the webhook notification of a withdrawal again to the callback URL registered in the company's dashboard. An action, not a query; it may be called any number of times for the same withdrawal.",
     fromProviderDocs: false,
@@ -230,6 +250,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'deposits.listCurrencies': {
+    summary: 'List fiat currencies for deposits',
     description:
       'Lists the currencies available for deposits. Pass the selected one whole as `currency` in the deposit. Never use a withdrawal currency for a deposit.',
     fromProviderDocs: false,
@@ -245,6 +266,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'deposits.create': {
+    summary: 'Create a deposit',
     description:
       'Creates a Pix charge; `data.code` is the copy-and-paste (BR Code) string the payer scans or pastes. The body names exactly one of `customerId` (a customer on file) or `customer` (`name` and `document` required, `email` and `phone` optional), which registers the customer together with the charge; `data.customerId` is then the new customer. Sending both, or neither, is a 400. `externalId` is the idempotency key, as for withdrawals: a second request with an `externalId` already seen and the same body is ignored and answers the first deposit again (no second charge, no second customer); one whose body asks for another deposit is 409.',
     fromProviderDocs: true,
@@ -268,6 +290,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'deposits.get': {
+    summary: 'Get a deposit',
     description:
       'Details of a deposit, the same shape as withdrawal details. A webhook receiver reads this to confirm a status before acting on it.',
     fromProviderDocs: true,
@@ -284,6 +307,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'deposits.resendWebhook': {
+    summary: 'Resend the deposit webhook',
     description:
       "Sends the webhook notification of a deposit again to the company's callback URL. It may be called any number of times.",
     fromProviderDocs: true,
@@ -301,6 +325,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'customers.create': {
+    summary: 'Create a customer',
     description:
       'Creates an end customer of the company. A name or a document (CPF or CNPJ) that already has a customer is not an error: the answer is 200 with the existing `_id` only.',
     fromProviderDocs: true,
@@ -326,6 +351,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'customers.get': {
+    summary: 'Get a customer',
     description: 'A customer of the company.',
     fromProviderDocs: true,
     successes: {
@@ -338,6 +364,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'customers.update': {
+    summary: 'Update a customer',
     description:
       "Replaces a customer's name and document (both required, as on creation) and, when sent, its e-mail and phone. The answer carries only a confirmation; read the customer again with `GET /customer/{id}`. Safe to repeat: sending the same data again answers the same.",
     fromProviderDocs: true,
@@ -360,6 +387,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'company.getBalance': {
+    summary: 'Get the account balances',
     description:
       'The balances of the account the token belongs to: the amount available (`totalAmount`) and, for a fiat currency, the amount held by withdrawals not yet paid (`totalHeld`). Send `{}` for every balance, or a listed `currency` or `cryptocurrency` object for that one alone (an array either way, empty when the account holds none of it). This route has its own IP allowlist, separate from the withdrawal one: an address not on it gets 401. Safe to repeat: it only reads.',
     fromProviderDocs: true,
@@ -377,6 +405,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'company.createSubAccount': {
+    summary: 'Create a sub-account',
     description:
       "Creates a sub-account of a partner account: its own balance, users and customers, tied to the main account by a fee split (`deposit` and `withdraw`, each with `currencies`, `blockchainNetworks` and `cryptocurrencies`, every item a currency or network object and its `fee`, `PERCENTAGE` or `FIXED`). The sub-account logs in at once with `user.email` and `user.password`. The answer carries no id. Not safe to repeat: a second call meets the first one's e-mail.",
     fromProviderDocs: true,
@@ -397,6 +426,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'company.registerWebhook': {
+    summary: "Register a sub-account's first webhook",
     description:
       "Registers a sub-account's first webhook URL, with the sub-account's own token; its transactions' webhooks go there from then on. One time only: once the sub-account has a webhook, the dashboard changes it.",
     example400: COMPANY_MESSAGES.onlyFirstWebhook,
@@ -418,6 +448,7 @@ export const OPERATION_PROSE: Readonly<Record<OperationId, OperationProse>> = {
     },
   },
   'company.allowWithdrawalIp': {
+    summary: "Allow a sub-account's first withdrawal IP",
     description:
       "Allows a sub-account's first withdrawal IP address (IPv4 or IPv6), with the sub-account's own token: from then on only that address may create its withdrawals. It does not open the balance route, which has its own list. One time only: more addresses are added in the dashboard.",
     example400: COMPANY_MESSAGES.onlyFirstIp,

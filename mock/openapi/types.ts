@@ -254,17 +254,26 @@ export interface CreateOpenApiDocumentOptions {
  * @internal
  */
 export interface OperationProse {
+  /** What the operation does, in one line: the OpenAPI `summary`. */
+  readonly summary: string;
   /** What the operation does, and where its contract comes from. */
   readonly description: string;
   /** Whether the operation comes from the provider's public docs rather than the service document. */
   readonly fromProviderDocs: boolean;
   /** For an operation that takes a body. */
   readonly requestBody?: { readonly description: string; readonly example: unknown };
-  /** Each success status of the table's entry: when it is given, and an example body. */
+  /**
+   * Each success status the operation answers: when it is given, and an example body. With
+   * `errors`, every status the operation answers: those the service documents and those the mock
+   * answers for bodies it cannot accept. The OpenAPI document declares exactly these; a test drives
+   * the mock and fails on an answer outside them. Answers of the server's edge (413 for an oversized
+   * body, 403 for a foreign `Host`) and injected faults are not listed: the document's description
+   * covers them.
+   */
   readonly successes: Readonly<
     Record<number, { readonly description: string; readonly example: unknown }>
   >;
-  /** Each error status of the table's entry: when it is given. */
+  /** Each error status the operation answers: when it is given. */
   readonly errors: Readonly<Record<number, string>>;
   /**
    * Whether a 400 may carry a message of the service's own instead of the reason phrase (one of

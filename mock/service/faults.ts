@@ -1,5 +1,5 @@
 import { MAX_TIMER_MS } from '../../src/seam/limits.js';
-import { type Answer, jsonText, reasonPhrase } from './http.js';
+import { jsonText, reasonPhrase, type ServiceAnswer } from './http.js';
 import { compilePathPattern, type PathMatcher } from './path-pattern.js';
 
 /**
@@ -146,7 +146,7 @@ export class InvalidFaultError extends TypeError {
  */
 export type FaultAction =
   | { readonly kind: 'network-error' }
-  | { readonly kind: 'respond'; readonly response: () => Answer }
+  | { readonly kind: 'respond'; readonly response: () => ServiceAnswer }
   | { readonly kind: 'pass' };
 
 interface ActiveFault {
@@ -251,7 +251,7 @@ function responder(status: number, body: string | null, spec: FaultSpec): FaultA
   for (const [name, value] of Object.entries(spec.headers ?? {})) {
     extra[name.toLowerCase()] = value.replace(/^[\t ]+|[\t ]+$/g, '');
   }
-  const answer: Answer =
+  const answer: ServiceAnswer =
     body === null ? { status, headers: extra, body: null } : jsonText(status, body, extra);
   return { kind: 'respond', response: () => answer };
 }

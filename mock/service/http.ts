@@ -51,7 +51,7 @@ export function utf8Length(text: string): number {
  *
  * @internal
  */
-export interface Answer {
+export interface ServiceAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   /** UTF-8 text (JSON), or `null` for a status without a body. */
@@ -63,7 +63,7 @@ export interface Answer {
  *
  * @internal
  */
-export function toResponse(answer: Answer): Response {
+export function toResponse(answer: ServiceAnswer): Response {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
@@ -74,7 +74,11 @@ export function toResponse(answer: Answer): Response {
  *
  * @internal
  */
-export function jsonText(status: number, text: string, headers?: Record<string, string>): Answer {
+export function jsonText(
+  status: number,
+  text: string,
+  headers?: Record<string, string>,
+): ServiceAnswer {
   return {
     status,
     headers: {
@@ -91,7 +95,11 @@ export function jsonText(status: number, text: string, headers?: Record<string, 
  *
  * @internal
  */
-export function json(status: number, body: unknown, headers?: Record<string, string>): Answer {
+export function json(
+  status: number,
+  body: unknown,
+  headers?: Record<string, string>,
+): ServiceAnswer {
   return jsonText(status, JSON.stringify(body), headers);
 }
 
@@ -105,7 +113,7 @@ const frozenTexts = new WeakMap<object, string>();
  *
  * @internal
  */
-export function frozenJson(status: number, value: object): Answer {
+export function frozenJson(status: number, value: object): ServiceAnswer {
   let text = frozenTexts.get(value);
   if (text === undefined) {
     text = JSON.stringify(value);
@@ -120,7 +128,7 @@ export function frozenJson(status: number, value: object): Answer {
  *
  * @internal
  */
-export function errorResponse(status: number, message = reasonPhrase(status)): Answer {
+export function errorResponse(status: number, message = reasonPhrase(status)): ServiceAnswer {
   return json(status, { message });
 }
 
@@ -150,7 +158,7 @@ export function refusalResponse(
   status: number,
   detail: string,
   message = reasonPhrase(status),
-): Answer {
+): ServiceAnswer {
   return json(status, { message }, reasonHeader(detail));
 }
 

@@ -1,5 +1,5 @@
-// The mock's side of the table of operations (src/seam/operations.ts): the names it answers to.
-import { type OperationSpec, operations } from '../../src/seam/operations.js';
+// The names the mock answers to, from the table of operations (src/seam/operations.ts).
+import { type OperationSpec, operations, Schema } from '../../src/seam/operations.js';
 
 export { type OperationSpec, operations };
 
@@ -55,11 +55,18 @@ const ALIASES = {
 } as const satisfies Readonly<Record<string, OperationId>>;
 
 /**
- * An entry of the table with its id typed.
+ * An entry of the table as the mock reads it: with its id, and with whether it needs a token and
+ * whether its body may be left out spelled out.
  *
  * @internal
  */
-export type ServiceOperation = OperationSpec & { readonly id: OperationId };
+export type ServiceOperation = Omit<OperationSpec, 'auth'> & {
+  readonly id: OperationId;
+  /** Whether the operation needs `Authorization: Bearer <token>`. */
+  readonly auth: boolean;
+  /** The body may be left out: the service needs none and accepts `{}` (`Schema.EmptyBody`). */
+  readonly optionalRequest: boolean;
+};
 
 /**
  * Every operation of the table, in its order.
@@ -70,7 +77,12 @@ export const SERVICE_OPERATIONS: ReadonlyArray<ServiceOperation> = Object.entrie
   operations,
 ).flatMap(([area, methods]) =>
   Object.entries(methods).map(
-    ([method, spec]): ServiceOperation => ({ ...spec, id: `${area}.${method}` as OperationId }),
+    ([method, spec]: [string, OperationSpec]): ServiceOperation => ({
+      ...spec,
+      id: `${area}.${method}` as OperationId,
+      auth: spec.auth !== false,
+      optionalRequest: spec.request === Schema.EmptyBody,
+    }),
   ),
 );
 

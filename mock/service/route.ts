@@ -1,4 +1,4 @@
-import type { Answer, MockRequest } from './http.js';
+import type { MockRequest, ServiceAnswer } from './http.js';
 import type { OperationId, ServiceOperation } from './operations.js';
 import type { AccountState } from './state/accounts.js';
 import type { ServiceState } from './state/service-state.js';
@@ -28,7 +28,7 @@ export interface RouteContext {
  *
  * @internal
  */
-export type Resolver = (context: RouteContext) => Answer | Promise<Answer>;
+export type Resolver = (context: RouteContext) => ServiceAnswer | Promise<ServiceAnswer>;
 
 /**
  * One resolver per operation of the table, by id.
@@ -42,7 +42,7 @@ export type Resolvers = { readonly [Id in OperationId]: Resolver };
  *
  * @internal
  */
-export interface Route {
+export interface ServiceRoute {
   readonly method: ServiceOperation['method'];
   /** Segments; `:name` captures one decoded segment. */
   readonly path: string;
@@ -60,7 +60,7 @@ export interface Route {
  *
  * @internal
  */
-export function routeOf(spec: ServiceOperation, resolver: Resolver): Route {
+export function routeOf(spec: ServiceOperation, resolver: Resolver): ServiceRoute {
   return {
     method: spec.method,
     path: spec.path.replace(/\{(\w+)\}/g, ':$1'),

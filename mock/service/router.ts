@@ -8,17 +8,17 @@ import { pixKeyResolvers } from './handlers/pix-keys.js';
 import { transactionResolvers } from './handlers/transactions.js';
 import { withdrawalResolvers } from './handlers/withdrawals.js';
 import {
-  type Answer,
   errorResponse,
   HttpError,
   isJsonContentType,
   journalBody,
   type MockRequest,
   refusalResponse,
+  type ServiceAnswer,
   utf8,
 } from './http.js';
 import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
-import { matchPath, type Resolvers, type Route, routeOf, splitPath } from './route.js';
+import { matchPath, type Resolvers, routeOf, type ServiceRoute, splitPath } from './route.js';
 import type { AccountState } from './state/accounts.js';
 import type { ServiceState } from './state/service-state.js';
 
@@ -31,7 +31,7 @@ import type { ServiceState } from './state/service-state.js';
 export const NETWORK_ERROR: unique symbol = Symbol('pix-payment-mock.network-error');
 
 /** @internal */
-export type RouterResult = Answer | typeof NETWORK_ERROR;
+export type RouterResult = ServiceAnswer | typeof NETWORK_ERROR;
 
 // One resolver per operation id; the type makes a missing or unknown id a compile error.
 const RESOLVERS: Resolvers = {
@@ -50,7 +50,7 @@ const RESOLVERS: Resolvers = {
  *
  * @internal
  */
-export const SERVICE_ROUTES: ReadonlyArray<Route> = SERVICE_OPERATIONS.map((spec) =>
+export const SERVICE_ROUTES: ReadonlyArray<ServiceRoute> = SERVICE_OPERATIONS.map((spec) =>
   routeOf(spec, RESOLVERS[spec.id]),
 );
 
@@ -147,7 +147,7 @@ function parseJson(request: MockRequest, bytes: Uint8Array): unknown {
  *
  * @internal
  */
-export type ControlRouteHandler = (request: MockRequest, path: string) => Promise<Answer>;
+export type ControlRouteHandler = (request: MockRequest, path: string) => Promise<ServiceAnswer>;
 
 /** Without control routes plugged in, every path under `/__mock/` is unknown. */
 const NO_CONTROL_ROUTES: ControlRouteHandler = async (request, path) =>
@@ -169,7 +169,7 @@ export function createRouter(
       const method = request.method;
       const query = queryOf(request.url);
       const segments = splitPath(path);
-      let route: Route | undefined;
+      let route: ServiceRoute | undefined;
       let params: Record<string, string> | undefined;
       for (const candidate of segments ? SERVICE_ROUTES : []) {
         if (candidate.method !== method) continue;
@@ -209,7 +209,7 @@ export function createRouter(
         }
       }
 
-      let response: Answer;
+      let response: ServiceAnswer;
       try {
         response = await answer(state, request, route, params, callerIp, entry);
         entry.status = response.status;
@@ -245,7 +245,7 @@ export function createRouter(
 async function answer(
   state: ServiceState,
   request: MockRequest,
-  route: Route | undefined,
+  route: ServiceRoute | undefined,
   params: Record<string, string> | undefined,
   callerIp: string,
   entry: {
@@ -256,7 +256,7 @@ async function answer(
     bodyBytes?: number;
     truncated?: true;
   },
-): Promise<Answer> {
+): Promise<ServiceAnswer> {
   // The size limit comes first, as at the edge of a real service: 413 before 404 or 401.
   const bytes = await request.bytes(state.maxBodyBytes);
   if (bytes.byteLength > 0) entry.bodyBytes = bytes.byteLength;

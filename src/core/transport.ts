@@ -9,8 +9,14 @@ import {
   PaymentLoginError,
   PaymentTimeoutError,
 } from '../errors.js';
+import {
+  type CallInput,
+  type OperationSpec,
+  operations,
+  type ResultOf,
+} from '../seam/operations.js';
 import { redactCause, scrubError, secretForms } from '../seam/redact.js';
-import { type CallInput, type ResultOf, type Route, routes } from '../seam/routes.js';
+import { ANSWERS } from './answers.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import {
   type CallWatch,
@@ -148,19 +154,22 @@ export interface Operation<T> {
 }
 
 /**
- * Turns a route of the client's table ({@link routes}) into a request: the path filled in with
- * `input`'s parameters (checked and encoded by `buildPath`), the body, the response schema and the
- * retry policy.
+ * Turns an entry of the table of operations ({@link operations}) into a request: the path filled
+ * in with `input`'s parameters (checked and encoded by `buildPath`), the body, the schema of the
+ * answer the entry names ({@link ANSWERS}) and the retry policy.
  *
  * @internal
  */
-export function prepare<R extends Route>(route: R, input: CallInput<R>): Operation<ResultOf<R>> {
+export function prepare<R extends OperationSpec>(
+  route: R,
+  input: CallInput<R>,
+): Operation<ResultOf<R>> {
   const { body, ...params } = input as { readonly body?: unknown };
   return {
     method: route.method,
     path: buildPath(route.path, params),
     template: route.path,
-    schema: route.response as z.ZodMiniType<ResultOf<R>>,
+    schema: (ANSWERS as ReadonlyArray<z.ZodMiniType>)[route.response] as z.ZodMiniType<ResultOf<R>>,
     body,
     retry: route.retry,
   };
@@ -503,8 +512,8 @@ export class Transport {
 
   async #loginOnce(): Promise<string> {
     const { email, password, timeoutMs } = this.#config;
-    // The login's answer is read by the client's stricter schema (src/seam/routes.ts).
-    const operation = prepare(routes.auth.getToken, { body: { email, password } });
+    // The login's answer is read by the client's stricter schema (src/core/answers.ts).
+    const operation = prepare(operations.auth.getToken, { body: { email, password } });
     const watch = this.#observer?.start(operation.method, operation.template, operation.path, true);
     try {
       const answer = await this.#attempt(operation, {

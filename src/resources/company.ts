@@ -18,7 +18,7 @@ import {
 } from '../models/company.js';
 import { Currency } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
-import { routes } from '../seam/routes.js';
+import { operations as routes } from '../seam/operations.js';
 
 // Where the balance route's own allowlist is kept, said by its 401.
 const BALANCE_HINT =

@@ -12,7 +12,7 @@ import type {
 } from '../models/crypto.js';
 import { Currency } from '../models/currencies.js';
 import { type AmountInput, normalizeAmount } from '../money.js';
-import { routes } from '../seam/routes.js';
+import { operations as routes } from '../seam/operations.js';
 import { normalizeUsdt, type UsdtAmountInput } from '../usdt.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   UpdateCustomerInput,
 } from '../models/customers.js';
 import type { MessageResult } from '../models/shared.js';
-import { routes } from '../seam/routes.js';
+import { operations as routes } from '../seam/operations.js';
 import { documentIssue } from '../validation.js';
 
 /**

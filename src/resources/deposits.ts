@@ -13,7 +13,7 @@ import type { CreateDepositResult, CreatedDeposit, DepositRequest } from '../mod
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import { formatCents, toCents } from '../money.js';
-import { routes } from '../seam/routes.js';
+import { operations as routes } from '../seam/operations.js';
 import { CryptoCalls, type DepositQuoteInput, depositQuoteBody } from './crypto.js';
 import { TransactionCalls } from './transactions.js';
 

@@ -2,7 +2,7 @@ import { prepare, type RequestOptions, type Transport } from '../core/transport.
 import { isPaymentApiErrorWithStatus, PixKeyConflictError } from '../errors.js';
 import type { AddPixKeyResult, PixKey, PixKeyInput } from '../models/pix-keys.js';
 import type { MessageResult } from '../models/shared.js';
-import { routes } from '../seam/routes.js';
+import { operations as routes } from '../seam/operations.js';
 import { assertValidPixKey } from '../validation.js';
 
 // A listed key may come back partly masked (per the provider's public docs, `+5512**********`):

@@ -2,7 +2,7 @@ import { prepare, type RequestOptions, type Transport } from '../core/transport.
 import type { CurrencyList } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
-import { routes } from '../seam/routes.js';
+import { operations as routes } from '../seam/operations.js';
 
 /**
  * What withdrawals and deposits share, written once and parameterised by kind: listing the

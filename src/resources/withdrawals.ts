@@ -20,7 +20,7 @@ import type { CurrencyList } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import type { CreateWithdrawalResult, WithdrawalRequest } from '../models/withdrawals.js';
-import { routes } from '../seam/routes.js';
+import { operations as routes } from '../seam/operations.js';
 import {
   CryptoCalls,
   cryptoWithdrawalBody,

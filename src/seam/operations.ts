@@ -1,361 +1,397 @@
-import * as z from 'zod/mini';
-// The schemas come from the models' index only: the mock's builds take that module from the package.
-import {
-  BalanceFilter,
-  CreateCustomerInput,
-  CreateSubAccountInput,
-  CryptoDepositRequest,
-  CryptoWithdrawalRequest,
-  DepositQuoteRequest,
-  DepositRequest,
-  PixKeyInput,
-  SubAccountWebhookInput,
-  TokenRequest,
+import type * as z from 'zod/mini';
+import type * as Models from '../models/index.js';
+
+/**
+ * The name of a schema the package exports (`pix-payment-sdk`), such as `'PixKeyList'`.
+ *
+ * @internal
+ */
+export type SchemaName = {
+  [Name in keyof typeof Models]: (typeof Models)[Name] extends z.ZodMiniType ? Name : never;
+}[keyof typeof Models];
+
+/**
+ * Bodies that are no single exported schema but any one of several: the variants of a withdrawal
+ * and of a deposit the provider publishes. The OpenAPI document names each union after its key.
+ *
+ * @internal
+ */
+export const BODY_VARIANTS = {
+  /** BRL to a Pix key, USDT to a Pix key (off-ramp), USDT to an external wallet. */
+  WithdrawalVariants: ['WithdrawalRequest', 'CryptoWithdrawalRequest', 'WalletWithdrawalRequest'],
+  /** A Pix charge in BRL, and one converted to USDT when paid (on-ramp). */
+  DepositVariants: ['DepositRequest', 'CryptoDepositRequest'],
+} as const satisfies Readonly<Record<string, ReadonlyArray<SchemaName>>>;
+
+/**
+ * What a body or an answer of the table can be: a schema the package exports, one of
+ * {@link BODY_VARIANTS}, or `'EmptyBody'`, an empty object, which the service accepts where it
+ * needs no body (the webhook resends, service document 4.6).
+ *
+ * @internal
+ */
+export type BodyName = SchemaName | keyof typeof BODY_VARIANTS | 'EmptyBody';
+
+/**
+ * The schemas the table of operations names, each member named after the package's export (or
+ * the {@link BodyName}) it stands for; a compile-time check below refuses any other name. The
+ * client reads the schema of a member from its models (src/core/answers.ts); the OpenAPI document
+ * reads the member's name (`Schema[member]`) and takes the schema of that name from the
+ * package's exports, so both find the same object. An enum, so that a bundler writes each
+ * reference as a small number: the client's bundle carries no name, and the names stay in the
+ * mock, which reads them. The answers come first: the client finds the schema of one at its
+ * member's index.
+ *
+ * @internal
+ */
+export enum Schema {
   TokenResponse,
-  UpdateCustomerInput,
-  WalletQuoteRequest,
-  WalletWithdrawalRequest,
-  WithdrawalIpInput,
+  AddPixKeyResult,
+  PixKeyList,
+  MessageResult,
+  CurrencyList,
+  CreateWithdrawalResponse,
+  TransactionDetails,
+  CryptocurrencyList,
+  BlockchainNetworkList,
+  WithdrawalQuote,
+  WalletQuote,
+  CreateDepositResult,
+  DepositQuote,
+  CreateCustomerResult,
+  Customer,
+  CustomerWalletList,
+  BalanceList,
+  TokenRequest,
+  PixKeyInput,
+  WithdrawalVariants,
+  EmptyBody,
   WithdrawalQuoteRequest,
-  WithdrawalRequest,
-} from '../models/index.js';
-import { schema } from '../models/shared.js';
-import { type Route, type RouteBodies, routes } from './routes.js';
+  WalletQuoteRequest,
+  DepositVariants,
+  DepositQuoteRequest,
+  CreateCustomerInput,
+  UpdateCustomerInput,
+  BalanceFilter,
+  CreateSubAccountInput,
+  SubAccountWebhookInput,
+  WithdrawalIpInput,
+}
+
+// Every member of `Schema` is a body name: an export of the package, a variant union or EmptyBody.
+true satisfies [Exclude<keyof typeof Schema, BodyName>] extends [never] ? true : never;
+
+/** The name a member of {@link Schema} stands for. @internal */
+export type NameOf<Member extends Schema> = {
+  [Name in keyof typeof Schema]: (typeof Schema)[Name] extends Member ? Name : never;
+}[keyof typeof Schema];
 
 /**
- * The body the client sends where the service needs none but accepts an empty JSON object (the
- * webhook resends, service document 4.6).
+ * One operation of the service, as {@link operations} declares it: what the client needs to send
+ * it, and the names of its schemas.
  *
  * @internal
  */
-export const EmptyBody = /* @__PURE__ */ schema(() => z.looseObject({}));
-
-/**
- * Body of `POST /withdraw`, each variant the provider publishes: to a Pix key in BRL, from USDT to
- * a Pix key (off-ramp), and from USDT to an external wallet.
- *
- * @internal
- */
-export const WithdrawalVariants = /* @__PURE__ */ schema(() =>
-  z.union([WithdrawalRequest, CryptoWithdrawalRequest, WalletWithdrawalRequest]),
-);
-
-/**
- * Body of `POST /deposit`, each variant the provider publishes: a Pix charge in BRL, and a Pix
- * charge converted to USDT when paid (on-ramp).
- *
- * @internal
- */
-export const DepositVariants = /* @__PURE__ */ schema(() =>
-  z.union([DepositRequest, CryptoDepositRequest]),
-);
-
-/**
- * One operation of the service, as {@link operations} declares it: the client's {@link Route}
- * (method, path, answer schema, retry policy) and what the mock and the OpenAPI document add.
- *
- * @internal
- */
-export interface OperationSpec extends Route {
-  /** Schema of the JSON body, for an operation that takes one. */
-  readonly request?: z.ZodMiniType | undefined;
-  /** The body may be left out: the service needs none and accepts `{}`. */
-  readonly optionalRequest?: boolean | undefined;
-  /** Whether the operation needs `Authorization: Bearer <token>`. */
-  readonly auth: boolean;
-  /** What the operation does, in one line. */
-  readonly summary: string;
+export interface OperationSpec {
+  /** HTTP method. */
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path relative to the base URL; each parameter is written once, as `{name}`. */
+  readonly path: string;
   /**
-   * Every status the operation answers, successes and errors: those the service documents and
-   * those the mock answers for bodies it cannot accept. The OpenAPI document declares exactly
-   * these; a test drives the mock and fails on an answer outside them. Answers of the server's
-   * edge (413 for an oversized body, 403 for a foreign `Host`) and injected faults are not listed:
-   * the document's description covers them.
+   * Whether the client may send the request again after it may have reached the service (on a
+   * connection error, a timeout, 429 or 5xx).
    */
-  readonly statuses: ReadonlyArray<number>;
+  readonly retry: boolean;
+  /**
+   * `false` for the one operation sent without `Authorization: Bearer <token>` (the login); every
+   * other needs a token.
+   */
+  readonly auth?: false | undefined;
+  /** The schema of the answer. */
+  readonly response: Schema;
+  /**
+   * The schema of the JSON body, for an operation that takes one; `Schema.EmptyBody` for one whose
+   * body may be left out (the service needs none and accepts `{}`).
+   */
+  readonly request?: Schema | undefined;
 }
 
 /**
- * The service's operations, one entry each, by area and client method. An operation's id is its
- * place in the table, `area.method`, named after the client method that calls it:
- * `withdrawals.get` is `client.withdrawals.get`, `auth.getToken` is `client.getToken`; the mock's
- * journal, its `auth.denyAction` and the OpenAPI `operationId` use that name. Each entry has
- * method, path, body and answer schemas, authentication, retry policy, a summary and the
- * documented statuses: the client's route (`src/seam/routes.ts`: method, path, answer schema, retry policy) and what
- * only the mock and the OpenAPI document read: the client never loads this module, so its bundle
- * carries none of it. Adding an operation starts in both. The mock builds its routes, its journal
- * names, its OpenAPI document and the list in its bin's help from this table.
+ * The table of operations: every operation of the service once, by area and client method. An
+ * operation's id is its place in the table, `area.method`, named after the client method that
+ * calls it: `withdrawals.get` is `client.withdrawals.get`, `auth.getToken` is `client.getToken`;
+ * the mock's journal, its `auth.denyAction` and the OpenAPI `operationId` use that name.
+ *
+ * The client sends each call from its entry (`prepare(routes.pixKeys.list, { customerId })`) and
+ * the mock routes, journals and lists its operations from it. Schemas are named ({@link Schema}),
+ * not imported, so the mock reads the table without a copy of the client's models, and the
+ * OpenAPI document takes each schema from the package's exports (`mock/openapi/components.ts`,
+ * where reading `sdk[name]` also checks each name against the public entry). What only the
+ * document says of an operation (summary, statuses, descriptions, examples) is in
+ * `mock/openapi/`, keyed by the same ids; adding an operation starts here.
  *
  * @internal
  */
 export const operations = {
   /** Access tokens. */
   auth: {
-    /**
-     * `POST /auth/token`, sent by the token manager. The client reads the answer with a stricter
-     * schema of its own (the token must be sendable in a header); this one is the published shape.
-     */
+    // Sending it again costs nothing: a failed login is retried by every call waiting for it. The
+    // client reads the answer more strictly than the published schema (src/core/answers.ts).
     getToken: {
-      ...routes.auth.getToken,
-      request: TokenRequest,
-      response: TokenResponse,
+      method: 'POST',
+      path: '/auth/token',
+      retry: true,
       auth: false,
-      summary: 'Obtain an access token',
-      statuses: [200, 400, 401, 500],
+      response: Schema.TokenResponse,
+      request: Schema.TokenRequest,
     },
   },
   /** Pix keys of a customer. */
   pixKeys: {
-    /** `POST /pix/customer/{customerId}/key`: a second attempt would meet "already registered". */
+    // A second attempt would meet "already registered".
     add: {
-      ...routes.pixKeys.add,
-      request: PixKeyInput,
-      auth: true,
-      summary: 'Add a Pix key',
-      statuses: [201, 400, 401, 404, 500],
+      method: 'POST',
+      path: '/pix/customer/{customerId}/key',
+      retry: false,
+      response: Schema.AddPixKeyResult,
+      request: Schema.PixKeyInput,
     },
-    /** `GET /pix/customer/{customerId}/key`. */
     list: {
-      ...routes.pixKeys.list,
-      auth: true,
-      summary: 'List Pix keys',
-      statuses: [200, 401, 404, 500],
+      method: 'GET',
+      path: '/pix/customer/{customerId}/key',
+      retry: true,
+      response: Schema.PixKeyList,
     },
-    /** `DELETE /pix/customer/{customerId}/key/remove/{keyId}` (per the provider's public docs). */
+    // Per the provider's public docs.
     remove: {
-      ...routes.pixKeys.remove,
-      auth: true,
-      summary: 'Remove a Pix key',
-      statuses: [201, 401, 404, 500],
+      method: 'DELETE',
+      path: '/pix/customer/{customerId}/key/remove/{keyId}',
+      retry: false,
+      response: Schema.MessageResult,
     },
   },
-  /** Withdrawals: currencies, creation, details, webhook resend. */
+  /** Withdrawals: currencies, creation, details, webhook resend, the crypto lists and quotes. */
   withdrawals: {
-    /** `GET /withdraw/company/currencies`. */
     listCurrencies: {
-      ...routes.withdrawals.listCurrencies,
-      auth: true,
-      summary: 'List fiat currencies for withdrawals',
-      statuses: [200, 401, 404, 500],
+      method: 'GET',
+      path: '/withdraw/company/currencies',
+      retry: true,
+      response: Schema.CurrencyList,
     },
-    /** `POST /withdraw`: retried, because the same `externalId` is the same withdrawal. */
+    // Retried, because the same `externalId` is the same withdrawal.
     create: {
-      ...routes.withdrawals.create,
-      request: WithdrawalVariants,
-      auth: true,
-      summary: 'Create a withdrawal',
-      statuses: [201, 400, 401, 404, 409, 500],
+      method: 'POST',
+      path: '/withdraw',
+      retry: true,
+      response: Schema.CreateWithdrawalResponse,
+      request: Schema.WithdrawalVariants,
     },
-    /** `GET /withdraw/{id}/details` (per the provider's public docs). */
     get: {
-      ...routes.withdrawals.get,
-      auth: true,
-      summary: 'Get a withdrawal',
-      statuses: [200, 401, 404, 500],
+      method: 'GET',
+      path: '/withdraw/{id}/details',
+      retry: true,
+      response: Schema.TransactionDetails,
     },
-    /** `POST /withdraw/{id}/resend/webhook`: the service allows it any number of times. */
+    // The service allows it any number of times.
     resendWebhook: {
-      ...routes.withdrawals.resendWebhook,
-      request: EmptyBody,
-      optionalRequest: true,
-      auth: true,
-      summary: 'Resend the withdrawal webhook',
-      statuses: [200, 401, 404, 500],
+      method: 'POST',
+      path: '/withdraw/{id}/resend/webhook',
+      retry: true,
+      response: Schema.MessageResult,
+      request: Schema.EmptyBody,
     },
-    /** `GET /withdraw/company/cryptocurrencies` (per the provider's public docs). */
     listCryptocurrencies: {
-      ...routes.withdrawals.listCryptocurrencies,
-      auth: true,
-      summary: 'List cryptocurrencies for withdrawals',
-      statuses: [200, 401, 500],
+      method: 'GET',
+      path: '/withdraw/company/cryptocurrencies',
+      retry: true,
+      response: Schema.CryptocurrencyList,
     },
-    /** `GET /withdraw/company/blockchain-networks` (per the provider's public docs). */
     listNetworks: {
-      ...routes.withdrawals.listNetworks,
-      auth: true,
-      summary: 'List blockchain networks for withdrawals',
-      statuses: [200, 401, 500],
+      method: 'GET',
+      path: '/withdraw/company/blockchain-networks',
+      retry: true,
+      response: Schema.BlockchainNetworkList,
     },
-    /** `POST /withdraw/conversion/brl/pix`: retried, it only reads (per the provider's public docs). */
+    // The quotes only read: a second attempt changes nothing.
     quote: {
-      ...routes.withdrawals.quote,
-      request: WithdrawalQuoteRequest,
-      auth: true,
-      summary: 'Quote USDT in BRL for a withdrawal',
-      statuses: [200, 400, 401, 500],
+      method: 'POST',
+      path: '/withdraw/conversion/brl/pix',
+      retry: true,
+      response: Schema.WithdrawalQuote,
+      request: Schema.WithdrawalQuoteRequest,
     },
-    /**
-     * `POST /withdraw/transaction/crypto/amount`: retried, it only reads (per the provider's public
-     * docs).
-     */
     quoteToWallet: {
-      ...routes.withdrawals.quoteToWallet,
-      request: WalletQuoteRequest,
-      auth: true,
-      summary: 'Quote a wallet withdrawal net of gas',
-      statuses: [200, 400, 401, 500],
+      method: 'POST',
+      path: '/withdraw/transaction/crypto/amount',
+      retry: true,
+      response: Schema.WalletQuote,
+      request: Schema.WalletQuoteRequest,
     },
   },
-  /** Deposits: currencies, creation, details, webhook resend. */
+  /** Deposits: currencies, creation, details, webhook resend, the crypto lists and quote. */
   deposits: {
-    /** `GET /deposit/company/currencies`. */
     listCurrencies: {
-      ...routes.deposits.listCurrencies,
-      auth: true,
-      summary: 'List fiat currencies for deposits',
-      statuses: [200, 401, 500],
+      method: 'GET',
+      path: '/deposit/company/currencies',
+      retry: true,
+      response: Schema.CurrencyList,
     },
-    /**
-     * `POST /deposit`, for a customer on file (`customerId`) or a new one (`customer`): retried,
-     * because the same `externalId` is the same deposit (per the provider's public docs).
-     */
+    // Retried with the same `externalId`: docs/decisions/deposits-retry.md.
     create: {
-      ...routes.deposits.create,
-      request: DepositVariants,
-      auth: true,
-      summary: 'Create a deposit',
-      statuses: [201, 400, 401, 404, 409, 500],
+      method: 'POST',
+      path: '/deposit',
+      retry: true,
+      response: Schema.CreateDepositResult,
+      request: Schema.DepositVariants,
     },
-    /** `GET /deposit/{id}/details` (per the provider's public docs). */
     get: {
-      ...routes.deposits.get,
-      auth: true,
-      summary: 'Get a deposit',
-      statuses: [200, 401, 404, 500],
+      method: 'GET',
+      path: '/deposit/{id}/details',
+      retry: true,
+      response: Schema.TransactionDetails,
     },
-    /** `POST /deposit/{id}/resend/webhook` (per the provider's public docs). */
     resendWebhook: {
-      ...routes.deposits.resendWebhook,
-      request: EmptyBody,
-      optionalRequest: true,
-      auth: true,
-      summary: 'Resend the deposit webhook',
-      statuses: [200, 401, 404, 500],
+      method: 'POST',
+      path: '/deposit/{id}/resend/webhook',
+      retry: true,
+      response: Schema.MessageResult,
+      request: Schema.EmptyBody,
     },
-    /** `GET /deposit/company/cryptocurrencies` (per the provider's public docs). */
     listCryptocurrencies: {
-      ...routes.deposits.listCryptocurrencies,
-      auth: true,
-      summary: 'List cryptocurrencies for deposits',
-      statuses: [200, 401, 500],
+      method: 'GET',
+      path: '/deposit/company/cryptocurrencies',
+      retry: true,
+      response: Schema.CryptocurrencyList,
     },
-    /** `GET /deposit/company/blockchain-networks` (per the provider's public docs). */
     listNetworks: {
-      ...routes.deposits.listNetworks,
-      auth: true,
-      summary: 'List blockchain networks for deposits',
-      statuses: [200, 401, 500],
+      method: 'GET',
+      path: '/deposit/company/blockchain-networks',
+      retry: true,
+      response: Schema.BlockchainNetworkList,
     },
-    /** `POST /deposit/conversion/tether`: retried, it only reads (per the provider's public docs). */
     quote: {
-      ...routes.deposits.quote,
-      request: DepositQuoteRequest,
-      auth: true,
-      summary: 'Quote BRL in USDT for a deposit',
-      statuses: [200, 400, 401, 500],
+      method: 'POST',
+      path: '/deposit/conversion/tether',
+      retry: true,
+      response: Schema.DepositQuote,
+      request: Schema.DepositQuoteRequest,
     },
   },
   /** Customers (per the provider's public docs). */
   customers: {
-    /** `POST /customer`. */
     create: {
-      ...routes.customers.create,
-      request: CreateCustomerInput,
-      auth: true,
-      summary: 'Create a customer',
-      statuses: [200, 201, 400, 401, 500],
+      method: 'POST',
+      path: '/customer',
+      retry: false,
+      response: Schema.CreateCustomerResult,
+      request: Schema.CreateCustomerInput,
     },
-    /** `GET /customer/{id}`. */
     get: {
-      ...routes.customers.get,
-      auth: true,
-      summary: 'Get a customer',
-      statuses: [200, 401, 404, 500],
+      method: 'GET',
+      path: '/customer/{id}',
+      retry: true,
+      response: Schema.Customer,
     },
-    /**
-     * `PUT /customer/{id}`: retried, because the body replaces the customer's data whole, so a
-     * second attempt leaves the customer as the first did (its own name and document are no
-     * conflict).
-     */
+    // Retried, because the body replaces the customer's data whole, so a second attempt leaves the
+    // customer as the first did (its own name and document are no conflict).
     update: {
-      ...routes.customers.update,
-      request: UpdateCustomerInput,
-      auth: true,
-      summary: 'Update a customer',
-      statuses: [200, 400, 401, 404, 409, 500],
+      method: 'PUT',
+      path: '/customer/{id}',
+      retry: true,
+      response: Schema.MessageResult,
+      request: Schema.UpdateCustomerInput,
     },
-    /** `GET /crypto/customer/{id}/wallet`: the customer's fixed USDT deposit address. */
+    // The customer's fixed USDT deposit address.
     getWallet: {
-      ...routes.customers.getWallet,
-      auth: true,
-      summary: "Get a customer's crypto wallet",
-      statuses: [200, 401, 404, 500],
+      method: 'GET',
+      path: '/crypto/customer/{id}/wallet',
+      retry: true,
+      response: Schema.CustomerWalletList,
     },
   },
   /** The company account: balances and sub-accounts (per the provider's public docs). */
   company: {
-    /**
-     * `POST /balance/company`: retried, it only reads (`{}` or a filter), so a second attempt
-     * changes nothing.
-     */
+    // Retried, it only reads (`{}` or a filter), so a second attempt changes nothing.
     getBalance: {
-      ...routes.company.getBalance,
-      request: BalanceFilter,
-      auth: true,
-      summary: 'Get the account balances',
-      statuses: [200, 400, 401, 500],
+      method: 'POST',
+      path: '/balance/company',
+      retry: true,
+      response: Schema.BalanceList,
+      request: Schema.BalanceFilter,
     },
-    /**
-     * `POST /company/subaccount` (partner accounts): not retried, a second attempt would create
-     * a second sub-account or meet the first one's e-mail; nothing published makes it repeatable.
-     */
+    // Not retried: a second attempt would create a second sub-account or meet the first one's
+    // e-mail; nothing published makes it repeatable.
     createSubAccount: {
-      ...routes.company.createSubAccount,
-      request: CreateSubAccountInput,
-      auth: true,
-      summary: 'Create a sub-account',
-      statuses: [200, 400, 401, 500],
+      method: 'POST',
+      path: '/company/subaccount',
+      retry: false,
+      response: Schema.MessageResult,
+      request: Schema.CreateSubAccountInput,
     },
-    /**
-     * `POST /webhook/subaccount`, with the sub-account's token: not retried, it works once (a
-     * second attempt after a first that arrived is 400).
-     */
+    // With the sub-account's token. Not retried: it works once (a second attempt after a first
+    // that arrived is 400). So does the next.
     registerWebhook: {
-      ...routes.company.registerWebhook,
-      request: SubAccountWebhookInput,
-      auth: true,
-      summary: "Register a sub-account's first webhook",
-      statuses: [200, 400, 401, 500],
+      method: 'POST',
+      path: '/webhook/subaccount',
+      retry: false,
+      response: Schema.MessageResult,
+      request: Schema.SubAccountWebhookInput,
     },
-    /**
-     * `POST /withdraw/allowed-ip/subaccount`, with the sub-account's token: not retried, it works
-     * once (a second attempt after a first that arrived is 400).
-     */
     allowWithdrawalIp: {
-      ...routes.company.allowWithdrawalIp,
-      request: WithdrawalIpInput,
-      auth: true,
-      summary: "Allow a sub-account's first withdrawal IP",
-      statuses: [200, 400, 401, 500],
+      method: 'POST',
+      path: '/withdraw/allowed-ip/subaccount',
+      retry: false,
+      response: Schema.MessageResult,
+      request: Schema.WithdrawalIpInput,
     },
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, OperationSpec>>>>;
 
 type Table = typeof operations;
-type BodyCheck<Spec, Id> = Spec extends { readonly request: z.ZodMiniType }
-  ? Id extends keyof RouteBodies
-    ? RouteBodies[Id] extends z.input<Spec['request']>
-      ? true
-      : false
-    : false
-  : Id extends keyof RouteBodies
-    ? false
-    : true;
-// Each entry's body schema accepts what the client's `prepare` lets a call send (RouteBodies), and
-// an entry without a body schema is one the client sends no body with: else this fails to compile.
-type Checks = {
-  [Area in keyof Table]: {
-    [Method in keyof Table[Area]]: BodyCheck<Table[Area][Method], `${Area}.${Method & string}`>;
-  }[keyof Table[Area]];
-}[keyof Table];
-true satisfies [Checks] extends [true] ? true : never;
+
+/**
+ * The members of {@link Schema} the table names as answers: the client holds one schema for each
+ * (src/core/answers.ts).
+ *
+ * @internal
+ */
+export type ResponseSchema = {
+  [Area in keyof Table]: { [Method in keyof Table[Area]]: Table[Area][Method] }[keyof Table[Area]];
+}[keyof Table]['response'];
+
+type ParamName<Path> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamName<Rest>
+  : never;
+
+type InputOf<Name> = Name extends SchemaName ? z.input<(typeof Models)[Name]> : never;
+
+/** The type of the body an entry names: what its schema accepts. */
+type BodyOf<Spec> = Spec extends { readonly request: infer Member extends Schema }
+  ? BodyOfName<NameOf<Member>>
+  : never;
+
+type BodyOfName<Name> = Name extends keyof typeof BODY_VARIANTS
+  ? InputOf<(typeof BODY_VARIANTS)[Name][number]>
+  : Name extends 'EmptyBody'
+    ? Readonly<Record<string, unknown>>
+    : InputOf<Name>;
+
+/**
+ * What a call of an operation takes: a string per path parameter, and `body` when it sends one.
+ *
+ * @internal
+ */
+export type CallInput<Spec extends OperationSpec> = {
+  readonly [Name in ParamName<Spec['path']>]: string;
+} & ([BodyOf<Spec>] extends [never]
+  ? { readonly body?: undefined }
+  : { readonly body: BodyOf<Spec> });
+
+/**
+ * The answer of an operation, as the schema it names parses it.
+ *
+ * @internal
+ */
+export type ResultOf<Spec extends Pick<OperationSpec, 'response'>> = z.output<
+  (typeof Models)[NameOf<Spec['response']> & SchemaName]
+>;

@@ -22,7 +22,8 @@ export const REASON_PHRASES = {
 /**
  * The response header in which the mock says why it refused a request. The body stays the
  * service's own `{ message }` (the conformance command compares bodies with the real service);
- * the client appends this header's text to its error message (`PaymentApiError.reason`).
+ * the client appends this header's text to its error message (`PaymentApiError.reason`):
+ * docs/decisions/mock-reason-header.md.
  *
  * @internal
  */

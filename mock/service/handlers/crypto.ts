@@ -6,7 +6,7 @@ import {
   toMicros,
   validateWalletAddress,
 } from 'pix-payment-sdk';
-import { type Answer, frozenJson, HttpError, isRecord, json, own } from '../http.js';
+import { frozenJson, HttpError, isRecord, json, own, type ServiceAnswer } from '../http.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import { CRYPTO_LISTS, type CryptoLeg, WALLET_NETWORKS, walletAddressOf } from '../state/crypto.js';
@@ -125,7 +125,7 @@ export function createCryptoWithdrawal(
   service: ServiceState,
   body: Record<string, unknown>,
   externalId: string | undefined,
-): Answer {
+): ServiceAnswer {
   const units = usdtUnits(body);
   const customerId = stringField(body, 'customerId');
   const cryptocurrency = cryptocurrencyOf(body, 'withdrawal');

@@ -1,4 +1,4 @@
-import { type Answer, HttpError, isRecord, json, own } from '../http.js';
+import { HttpError, isRecord, json, own, type ServiceAnswer } from '../http.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';
@@ -79,7 +79,7 @@ export const depositResolvers: Pick<Resolvers, 'deposits.create'> = {
 };
 
 // The 201 answer of a deposit, for its first request and for every repeat of its externalId.
-function created(record: TransactionRecord): Answer {
+function created(record: TransactionRecord): ServiceAnswer {
   return json(201, {
     message: CREATED,
     data: {

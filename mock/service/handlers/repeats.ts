@@ -1,5 +1,5 @@
 import { toCents } from 'pix-payment-sdk';
-import { type Answer, HttpError, isRecord, own } from '../http.js';
+import { HttpError, isRecord, own, type ServiceAnswer } from '../http.js';
 import type { AccountState } from '../state/accounts.js';
 import { maskKey } from '../state/pix-keys.js';
 import type { TransactionKind, TransactionRecord } from '../state/transactions.js';
@@ -105,8 +105,8 @@ export function repeatAnswer(
   kind: TransactionKind,
   first: TransactionRecord,
   body: Record<string, unknown>,
-  answer: (record: TransactionRecord) => Answer,
-): Answer {
+  answer: (record: TransactionRecord) => ServiceAnswer,
+): ServiceAnswer {
   if (state.idempotencyMismatch === 'replay') return answer(first);
   const now = requestIdentity(state, body);
   const names = new Set([...first.request.keys(), ...now.keys()]);

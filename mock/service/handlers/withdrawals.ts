@@ -1,5 +1,5 @@
 import { formatCents } from 'pix-payment-sdk';
-import { type Answer, HttpError, isRecord, json, own } from '../http.js';
+import { HttpError, isRecord, json, own, type ServiceAnswer } from '../http.js';
 import type { Resolvers } from '../route.js';
 import { ledgerCurrencyOf } from '../state/ledger.js';
 import type { TransactionRecord } from '../state/transactions.js';
@@ -76,6 +76,6 @@ export const withdrawalResolvers: Pick<Resolvers, 'withdrawals.create'> = {
 };
 
 // The 201 answer of a withdrawal, for its first request and for every repeat of its externalId.
-function created(record: TransactionRecord): Answer {
+function created(record: TransactionRecord): ServiceAnswer {
   return json(201, { message: CREATED, status: record.status, _id: record._id });
 }
