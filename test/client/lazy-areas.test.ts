@@ -1,11 +1,14 @@
 // The areas a Pix-only application never calls, the company account and the crypto rails' body
 // checks, are loaded by `import()` at their first call. Their first calls work over MSW, made all
-// at once or one by one; a bundler leaves their code out of a Pix-only bundle.
+// at once or one by one; a bundler leaves their code out of a Pix-only bundle. A client without a
+// tokenStore spends nothing on the token's binding on its first call.
 import { fileURLToPath } from 'node:url';
+import { InMemoryTokenStore } from 'pix-payment-sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { measureEntry } from '../../bench/size-entry.mjs';
 import { onFirstUse } from '../../src/core/lazy.js';
 import { useMockService } from '../support/client-mock-service.js';
+import { makeClient } from '../support/client-setup.js';
 
 const service = useMockService({ balance: { BRL: '100.00', USDT: '50' } });
 
@@ -82,6 +85,26 @@ describe('areas loaded at their first call', () => {
     expect(
       service.journal().filter((entry) => entry.operation === 'withdrawals.create'),
     ).toHaveLength(1);
+  });
+});
+
+describe('the first call without a tokenStore', () => {
+  it('logs in and answers without working out the token binding; with a store it is worked out once', async () => {
+    const digest = vi.spyOn(globalThis.crypto.subtle, 'digest');
+    const own = makeClient();
+    expect((await own.withdrawals.listCurrencies()).length).toBeGreaterThan(0);
+    expect(await own.getToken()).toMatch(/^[!-~]+$/);
+    expect(digest).not.toHaveBeenCalled();
+
+    const store = new InMemoryTokenStore();
+    const shared = makeClient({ tokenStore: store });
+    await shared.withdrawals.listCurrencies();
+    await shared.withdrawals.listCurrencies();
+    expect(digest).toHaveBeenCalledTimes(1);
+    expect((await store.get(await shared.account()))?.token).toBe(await shared.getToken());
+    expect(service.journal().filter((entry) => entry.operation === 'auth.getToken')).toHaveLength(
+      2,
+    );
   });
 });
 
