@@ -81,6 +81,10 @@ try {
     const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
     const created = await client.withdrawals.create(buildWithdrawal({ amount: '1.23', customerId: customer._id, currency, pixKey }));
     if (created.status !== 'PENDING' || !created.externalId) throw new Error('unexpected ' + JSON.stringify(created));
+    // The company account and the crypto rails load their code at their first call.
+    const [balances, [usdt]] = await Promise.all([client.company.getBalance(), client.withdrawals.listCryptocurrencies()]);
+    const quote = await client.withdrawals.quote({ amount: '1', cryptocurrency: usdt });
+    if (!Array.isArray(balances) || typeof quote.rate !== 'string') throw new Error('lazily loaded calls: ' + JSON.stringify([balances, quote]));
     const failure = await client.pixKeys.list('0'.repeat(24)).catch((error) => error);
     if (!isPaymentError(failure) || failure.status !== 404) throw new Error('expected a NotFoundError');
     // A webhook to a real receiver: it passes msw's interception (which errors on anything unhandled).

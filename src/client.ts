@@ -11,7 +11,7 @@ import {
   throwIfIssues,
 } from './core/options.js';
 import { DEFAULT_BACKOFF, type RetryBackoff } from './core/retry.js';
-import { InMemoryTokenStore, type TokenStore, tokenAccount } from './core/tokens.js';
+import { type InMemoryTokenStore, type TokenStore, tokenAccount } from './core/tokens.js';
 import { type FetchLike, type RequestOptions, Transport } from './core/transport.js';
 import { readLimits, type WithdrawalLimits } from './core/withdrawal-limit.js';
 import { PaymentError, type PaymentIssue } from './errors.js';
@@ -93,7 +93,9 @@ export interface PaymentClientOptions {
    * Where the access token is kept; share one store between processes to share one token (on
    * Redis: `RedisTokenStore` from `pix-payment-sdk/redis`). The client also keeps the token in
    * memory and reads the store only when it has none, near its `exp`, or after a 401.
-   * @default a new {@link InMemoryTokenStore}
+   * @default none: the token is kept in the client's memory only, as a new
+   * {@link InMemoryTokenStore} of its own would keep it (with nothing else to read it, no store is
+   * read or written)
    */
   readonly tokenStore?: TokenStore | undefined;
   /**
@@ -355,7 +357,7 @@ export class PaymentClient {
       refreshSkewMs: options.refreshSkewMs ?? 60_000,
       backoff,
       fetch: options.fetch,
-      tokenStore: options.tokenStore ?? new InMemoryTokenStore(),
+      tokenStore: options.tokenStore,
       logger: options.logger,
       hooks: options.hooks,
       userAgent: `pix-payment-sdk/${VERSION}${suffix ? ` ${suffix}` : ''}`,

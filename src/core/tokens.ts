@@ -242,7 +242,10 @@ const MAX_LOCK_WAITS = 3;
  * @internal
  */
 export class TokenManager {
-  readonly #store: TokenStore;
+  // `undefined` when the client keeps its token in its own memory only: nothing else can have
+  // stored one, so there is nothing to read, nor a binding to work out (the first call then spends
+  // no time on Web Crypto).
+  readonly #store: TokenStore | undefined;
   readonly #refreshSkewMs: number;
   readonly #login: () => Promise<string>;
   readonly #scrub: (error: unknown) => unknown;
@@ -257,7 +260,7 @@ export class TokenManager {
 
   /** `scrub` copies an error thrown by the store without any secret in it. */
   constructor(
-    store: TokenStore,
+    store: TokenStore | undefined,
     refreshSkewMs: number,
     login: () => Promise<string>,
     scrub: (error: unknown) => unknown,
@@ -315,28 +318,30 @@ export class TokenManager {
   }
 
   async #obtain(stale: string | undefined): Promise<Lease> {
+    const store = this.#store;
+    if (store === undefined) return this.#loginAndStore(undefined, undefined);
     this.#account ??= tokenAccount(this.#owner.baseUrl, this.#owner.email);
     const account = await this.#account;
     for (let waits = 0; ; waits++) {
-      const cached = await this.#read(account);
+      const cached = await this.#read(store, account);
       if (cached && cached.token !== stale && !this.#expiring(cached.expiresAt)) {
         return this.#use(cached.token, cached.expiresAt, false);
       }
       if (cached && cached.token === stale)
-        await fromStore('delete', () => this.#store.delete(stale, account), this.#scrub);
-      if (this.#store.lock === undefined || waits >= MAX_LOCK_WAITS) {
-        return this.#loginAndStore(account);
+        await fromStore('delete', () => store.delete(stale, account), this.#scrub);
+      if (store.lock === undefined || waits >= MAX_LOCK_WAITS) {
+        return this.#loginAndStore(store, account);
       }
-      const lock = await fromStore('lock', () => this.#store.lock!(account), this.#scrub);
+      const lock = await fromStore('lock', () => store.lock!(account), this.#scrub);
       // Another holder's turn ended while this client waited: its token may be in the store.
       if (lock === undefined) continue;
       try {
         // A holder may have stored a token between the read above and this lock.
-        const latest = await this.#read(account);
+        const latest = await this.#read(store, account);
         if (latest && latest.token !== stale && !this.#expiring(latest.expiresAt)) {
           return this.#use(latest.token, latest.expiresAt, false);
         }
-        return await this.#loginAndStore(account);
+        return await this.#loginAndStore(store, account);
       } finally {
         try {
           await lock.release();
@@ -347,8 +352,8 @@ export class TokenManager {
     }
   }
 
-  async #read(account: string): Promise<CachedToken | undefined> {
-    const stored = await fromStore('get', () => this.#store.get(account), this.#scrub);
+  async #read(store: TokenStore, account: string): Promise<CachedToken | undefined> {
+    const stored = await fromStore('get', () => store.get(account), this.#scrub);
     // A store shared with other code may hold anything; only a non-empty token string counts.
     if (typeof stored?.token !== 'string' || stored.token === '') return undefined;
     // Another account's or another base URL's token (or one stored without its binding) is never
@@ -360,13 +365,14 @@ export class TokenManager {
     return stored;
   }
 
-  async #loginAndStore(account: string): Promise<Lease> {
+  async #loginAndStore(store: TokenStore | undefined, account: string | undefined): Promise<Lease> {
     const token = await this.#login();
     const expiresAt = readJwtExpiry(token);
     const lease = this.#use(token, expiresAt, true);
+    if (store === undefined || account === undefined) return lease;
     const cached: CachedToken =
       expiresAt === undefined ? { token, account } : { token, expiresAt, account };
-    await fromStore('set', () => this.#store.set(cached, account), this.#scrub);
+    await fromStore('set', () => store.set(cached, account), this.#scrub);
     return lease;
   }
 

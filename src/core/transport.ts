@@ -121,7 +121,8 @@ export interface TransportConfig {
   readonly refreshSkewMs: number;
   readonly backoff: ResolvedBackoff;
   readonly fetch: FetchLike | undefined;
-  readonly tokenStore: TokenStore;
+  /** `undefined`: the client keeps its token in its own memory only. */
+  readonly tokenStore: TokenStore | undefined;
   readonly logger: Logger | undefined;
   readonly hooks: PaymentHooks | ReadonlyArray<PaymentHooks> | undefined;
   readonly userAgent: string;

@@ -1,15 +1,37 @@
 import * as z from 'zod/mini';
 
 /**
- * Builds a schema at module load. Every model is written as
- * `export const X = /* @__PURE__ *\/ schema(() => z.object(…))`: the annotation lets a bundler drop
- * the schemas an application never uses (a form that only calls `validatePixKey` then carries no
- * zod at all), which it cannot do with a bare top-level `z.object(…)` call.
+ * Declares a schema that is built at its first use rather than at module load. Every model is
+ * written as `export const X = /* @__PURE__ *\/ schema(() => z.object(…))`: the annotation lets a
+ * bundler drop the schemas an application never uses (a form that only calls `validatePixKey` then
+ * carries no zod at all), which it cannot do with a bare top-level `z.object(…)` call.
+ *
+ * The object returned is the schema for good: its identity never changes, so a parent schema, a
+ * route or the mock's OpenAPI document that holds it holds the real thing. Until something reads
+ * it, it is an empty object whose prototype builds the schema at the first property read (a parse,
+ * `instanceof`, `_zod`, a parent schema looking at its child), copies the built schema's own
+ * properties onto it and takes its prototype: from then on it is a zod schema like any other, and
+ * parsing it goes through no indirection. Importing the package then builds no schema; a call
+ * builds those of its answer, once.
  *
  * @internal
  */
-export function schema<T>(build: () => T): T {
-  return build();
+export function schema<T extends object>(build: () => T): T {
+  // A plain object (not `Object.create(null)`, which V8 keeps as a slow dictionary for life).
+  const shell = Object.create(
+    new Proxy({} as object, {
+      get: (_, key) => Reflect.get(materialise(), key),
+      has: (_, key) => key in materialise(),
+      set: (_, key, value) => Reflect.set(materialise(), key, value),
+    }),
+  ) as T;
+  function materialise(): T {
+    const built = build();
+    Object.setPrototypeOf(shell, Object.getPrototypeOf(built));
+    Object.defineProperties(shell, Object.getOwnPropertyDescriptors(built));
+    return shell;
+  }
+  return shell;
 }
 
 /**

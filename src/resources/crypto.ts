@@ -1,18 +1,16 @@
+// The checks of the crypto rails' bodies, loaded at the first call that sends one (see
+// `loadCryptoBodies`): the quote inputs' types are public, the rest is internal.
 import type * as z from 'zod/mini';
 import { parseWith } from '../core/parse.js';
-import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
 import { type PaymentIssue, PaymentValidationError } from '../errors.js';
 import { BlockchainNetwork, Cryptocurrency } from '../models/company.js';
 import type {
-  BlockchainNetworkList,
-  CryptocurrencyList,
   DepositQuoteRequest,
   WalletQuoteRequest,
   WithdrawalQuoteRequest,
 } from '../models/crypto.js';
 import { Currency } from '../models/currencies.js';
 import { type AmountInput, normalizeAmount } from '../money.js';
-import { operations as routes } from '../seam/operations.js';
 import { normalizeUsdt, type UsdtAmountInput } from '../usdt.js';
 
 /**
@@ -60,64 +58,33 @@ export interface WalletQuoteInput extends WithdrawalQuoteInput {
   readonly blockchainNetwork: BlockchainNetwork;
 }
 
-/**
- * What withdrawals and deposits share on the crypto rails, parameterised by direction: the lists
- * of cryptocurrencies and networks, and the checks of the quotes' bodies.
- *
- * @internal
- */
-export class CryptoCalls {
-  readonly #transport: Transport;
-  readonly #validate: boolean;
-  readonly #withdrawals: boolean;
-
-  constructor(transport: Transport, validateInput: boolean, kind: 'withdrawal' | 'deposit') {
-    this.#transport = transport;
-    this.#validate = validateInput;
-    this.#withdrawals = kind === 'withdrawal';
+// The amount as the decimal number to send (BRL or USDT) and each listed object checked, or a
+// `PaymentValidationError` with every problem; objects are checked only when `validate`.
+function checkedBody(
+  validate: boolean,
+  amount: () => number,
+  objects: ReadonlyArray<readonly [string, z.ZodMiniType, unknown]>,
+  context: string,
+): Record<string, unknown> {
+  const issues: PaymentIssue[] = [];
+  let sent = 0;
+  try {
+    sent = amount();
+  } catch (error) {
+    if (!(error instanceof PaymentValidationError)) throw error;
+    issues.push(...error.issues);
   }
-
-  listCryptocurrencies(options: RequestOptions | undefined): Promise<CryptocurrencyList> {
-    const spec = this.#withdrawals
-      ? routes.withdrawals.listCryptocurrencies
-      : routes.deposits.listCryptocurrencies;
-    return this.#transport.request(prepare(spec, {}), options);
-  }
-
-  listNetworks(options: RequestOptions | undefined): Promise<BlockchainNetworkList> {
-    const spec = this.#withdrawals ? routes.withdrawals.listNetworks : routes.deposits.listNetworks;
-    return this.#transport.request(prepare(spec, {}), options);
-  }
-
-  /**
-   * The amount as the decimal number to send (BRL or USDT) and each listed object checked, or a
-   * `PaymentValidationError` with every problem; objects are checked only when `validateInput`.
-   */
-  body(
-    amount: () => number,
-    objects: ReadonlyArray<readonly [string, z.ZodMiniType, unknown]>,
-    context: string,
-  ): Record<string, unknown> {
-    const issues: PaymentIssue[] = [];
-    let sent = 0;
-    try {
-      sent = amount();
-    } catch (error) {
-      if (!(error instanceof PaymentValidationError)) throw error;
-      issues.push(...error.issues);
+  const body: Record<string, unknown> = { amount: sent };
+  for (const [name, schema, value] of objects) {
+    body[name] = value;
+    if (!validate) continue;
+    const parsed = parseWith(schema, value);
+    if (!parsed.ok) {
+      for (const issue of parsed.issues) issues.push({ ...issue, path: [name, ...issue.path] });
     }
-    const body: Record<string, unknown> = { amount: sent };
-    for (const [name, schema, value] of objects) {
-      body[name] = value;
-      if (!this.#validate) continue;
-      const parsed = parseWith(schema, value);
-      if (!parsed.ok) {
-        for (const issue of parsed.issues) issues.push({ ...issue, path: [name, ...issue.path] });
-      }
-    }
-    if (issues.length > 0) throw new PaymentValidationError(issues, context);
-    return body;
   }
+  if (issues.length > 0) throw new PaymentValidationError(issues, context);
+  return body;
 }
 
 /**
@@ -137,11 +104,9 @@ export function cryptoWithdrawalBody<T extends { readonly amount: number }>(
 }
 
 /** @internal The body of `POST /deposit/conversion/tether`. */
-export function depositQuoteBody(
-  calls: CryptoCalls,
-  input: DepositQuoteInput,
-): DepositQuoteRequest {
-  return calls.body(
+export function depositQuoteBody(validate: boolean, input: DepositQuoteInput): DepositQuoteRequest {
+  return checkedBody(
+    validate,
     () => normalizeAmount(input?.amount),
     [['currency', Currency, input?.currency]],
     'Invalid deposit quote',
@@ -150,10 +115,11 @@ export function depositQuoteBody(
 
 /** @internal The body of `POST /withdraw/conversion/brl/pix`. */
 export function withdrawalQuoteBody(
-  calls: CryptoCalls,
+  validate: boolean,
   input: WithdrawalQuoteInput,
 ): WithdrawalQuoteRequest {
-  return calls.body(
+  return checkedBody(
+    validate,
     () => normalizeUsdt(input?.amount),
     [['cryptocurrency', Cryptocurrency, input?.cryptocurrency]],
     'Invalid withdrawal quote',
@@ -161,8 +127,9 @@ export function withdrawalQuoteBody(
 }
 
 /** @internal The body of `POST /withdraw/transaction/crypto/amount`. */
-export function walletQuoteBody(calls: CryptoCalls, input: WalletQuoteInput): WalletQuoteRequest {
-  return calls.body(
+export function walletQuoteBody(validate: boolean, input: WalletQuoteInput): WalletQuoteRequest {
+  return checkedBody(
+    validate,
     () => normalizeUsdt(input?.amount),
     [
       ['cryptocurrency', Cryptocurrency, input?.cryptocurrency],

@@ -14,8 +14,8 @@ import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import { formatCents, toCents } from '../money.js';
 import { operations as routes } from '../seam/operations.js';
-import { CryptoCalls, type DepositQuoteInput, depositQuoteBody } from './crypto.js';
-import { TransactionCalls } from './transactions.js';
+import type { DepositQuoteInput } from './crypto.js';
+import { loadCryptoBodies, TransactionCalls } from './transactions.js';
 
 /**
  * Deposits (Pix charges a payer pays): `client.deposits`.
@@ -29,12 +29,10 @@ import { TransactionCalls } from './transactions.js';
  */
 export class Deposits {
   readonly #shared: TransactionCalls;
-  readonly #crypto: CryptoCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
     this.#shared = new TransactionCalls(transport, validateInput, 'deposit');
-    this.#crypto = new CryptoCalls(transport, validateInput, 'deposit');
   }
 
   /**
@@ -146,7 +144,7 @@ export class Deposits {
    * ```
    */
   async listCryptocurrencies(options?: RequestOptions): Promise<CryptocurrencyList> {
-    return this.#crypto.listCryptocurrencies(options);
+    return this.#shared.listCryptocurrencies(options);
   }
 
   /**
@@ -161,7 +159,7 @@ export class Deposits {
    * ```
    */
   async listNetworks(options?: RequestOptions): Promise<BlockchainNetworkList> {
-    return this.#crypto.listNetworks(options);
+    return this.#shared.listNetworks(options);
   }
 
   /**
@@ -181,7 +179,7 @@ export class Deposits {
    * ```
    */
   async quote(input: DepositQuoteInput, options?: RequestOptions): Promise<DepositQuote> {
-    const body = depositQuoteBody(this.#crypto, input);
+    const body = (await loadCryptoBodies()).depositQuoteBody(this.#shared.validate, input);
     return this.#shared.transport.request(prepare(routes.deposits.quote, { body }), options);
   }
 }

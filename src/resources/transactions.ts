@@ -1,12 +1,22 @@
+import { onFirstUse } from '../core/lazy.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
+import type { BlockchainNetworkList, CryptocurrencyList } from '../models/crypto.js';
 import type { CurrencyList } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import { operations as routes } from '../seam/operations.js';
 
 /**
+ * The checks of the crypto rails' bodies (quotes, USDT amounts), loaded at the first call that
+ * sends one: a Pix-only application neither bundles nor parses them.
+ *
+ * @internal
+ */
+export const loadCryptoBodies = /* @__PURE__ */ onFirstUse(() => import('./crypto.js'));
+
+/**
  * What withdrawals and deposits share, written once and parameterised by kind: listing the
- * kind's currencies, reading one transaction, resending its webhook. {@link Withdrawals} and
+ * kind's currencies, cryptocurrencies and networks, reading one transaction, resending its webhook. {@link Withdrawals} and
  * {@link Deposits} keep their own methods (and documentation) and call these.
  *
  * @internal
@@ -43,5 +53,17 @@ export class TransactionCalls {
       : routes.deposits.resendWebhook;
     // The service needs no body here but accepts `{}`, which is what the client has always sent.
     return this.transport.request(prepare(spec, { id, body: {} }), options);
+  }
+
+  listCryptocurrencies(options: RequestOptions | undefined): Promise<CryptocurrencyList> {
+    const spec = this.#withdrawals
+      ? routes.withdrawals.listCryptocurrencies
+      : routes.deposits.listCryptocurrencies;
+    return this.transport.request(prepare(spec, {}), options);
+  }
+
+  listNetworks(options: RequestOptions | undefined): Promise<BlockchainNetworkList> {
+    const spec = this.#withdrawals ? routes.withdrawals.listNetworks : routes.deposits.listNetworks;
+    return this.transport.request(prepare(spec, {}), options);
   }
 }

@@ -21,15 +21,8 @@ import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import type { CreateWithdrawalResult, WithdrawalRequest } from '../models/withdrawals.js';
 import { operations as routes } from '../seam/operations.js';
-import {
-  CryptoCalls,
-  cryptoWithdrawalBody,
-  type WalletQuoteInput,
-  type WithdrawalQuoteInput,
-  walletQuoteBody,
-  withdrawalQuoteBody,
-} from './crypto.js';
-import { TransactionCalls } from './transactions.js';
+import type { WalletQuoteInput, WithdrawalQuoteInput } from './crypto.js';
+import { loadCryptoBodies, TransactionCalls } from './transactions.js';
 
 /**
  * Options of {@link Withdrawals.create}: the per-call options of every method, and a ceiling for
@@ -64,13 +57,11 @@ export interface CreateWithdrawalOptions extends RequestOptions {
 export class Withdrawals {
   readonly #shared: TransactionCalls;
   readonly #limits: ResolvedLimits;
-  readonly #crypto: CryptoCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean, limits: ResolvedLimits = {}) {
     this.#shared = new TransactionCalls(transport, validateInput, 'withdrawal');
     this.#limits = limits;
-    this.#crypto = new CryptoCalls(transport, validateInput, 'withdrawal');
   }
 
   /**
@@ -121,7 +112,11 @@ export class Withdrawals {
     const externalId = request.externalId ?? crypto.randomUUID();
     const body =
       'cryptocurrency' in request
-        ? cryptoWithdrawalBody(this.#shared.validate, request, externalId)
+        ? (await loadCryptoBodies()).cryptoWithdrawalBody(
+            this.#shared.validate,
+            request,
+            externalId,
+          )
         : this.#shared.validate
           ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
           : { ...request, externalId };
@@ -187,7 +182,7 @@ export class Withdrawals {
    * ```
    */
   async listCryptocurrencies(options?: RequestOptions): Promise<CryptocurrencyList> {
-    return this.#crypto.listCryptocurrencies(options);
+    return this.#shared.listCryptocurrencies(options);
   }
 
   /**
@@ -201,7 +196,7 @@ export class Withdrawals {
    * ```
    */
   async listNetworks(options?: RequestOptions): Promise<BlockchainNetworkList> {
-    return this.#crypto.listNetworks(options);
+    return this.#shared.listNetworks(options);
   }
 
   /**
@@ -221,7 +216,7 @@ export class Withdrawals {
    * ```
    */
   async quote(input: WithdrawalQuoteInput, options?: RequestOptions): Promise<WithdrawalQuote> {
-    const body = withdrawalQuoteBody(this.#crypto, input);
+    const body = (await loadCryptoBodies()).withdrawalQuoteBody(this.#shared.validate, input);
     return this.#shared.transport.request(prepare(routes.withdrawals.quote, { body }), options);
   }
 
@@ -240,7 +235,7 @@ export class Withdrawals {
    * ```
    */
   async quoteToWallet(input: WalletQuoteInput, options?: RequestOptions): Promise<WalletQuote> {
-    const body = walletQuoteBody(this.#crypto, input);
+    const body = (await loadCryptoBodies()).walletQuoteBody(this.#shared.validate, input);
     return this.#shared.transport.request(
       prepare(routes.withdrawals.quoteToWallet, { body }),
       options,
