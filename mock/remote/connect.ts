@@ -1,6 +1,7 @@
 // The remote: a running mock server's controls over its control routes (mock/controls/http-routes.ts),
 // typed from the in-process controls (mock/types/remote.ts).
 import { readUpTo } from '../../src/seam/body.js';
+import { MAX_TIMER_MS } from '../../src/seam/limits.js';
 import { deniable } from '../controls/account.js';
 import type { FaultHandle, FaultSpec } from '../service/faults.js';
 import type { OperationId } from '../service/operations.js';
@@ -601,7 +602,7 @@ export async function connectMockServer(
   }
   const address = addressOf(parsed);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) {
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMER_MS) {
     throw new TypeError('connectMockServer: timeoutMs must be a positive integer of milliseconds');
   }
   const link = createLink(parsed.origin, address, token, timeoutMs);
