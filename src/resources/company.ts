@@ -1,6 +1,6 @@
 import { isRecord, throwIfIssues } from '../core/options.js';
 import { parseWith } from '../core/parse.js';
-import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
+import { prepare, type RequestOptions } from '../core/transport.js';
 import {
   createApiError,
   isPaymentApiError,
@@ -19,6 +19,7 @@ import {
 import { Currency } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import { routes } from '../seam/routes.js';
+import { Resource } from './resource.js';
 
 // Where the balance route's own allowlist is kept, said by its 401.
 const BALANCE_HINT =
@@ -77,16 +78,7 @@ function rewrittenByParser(url: string): boolean {
  * console.log(`available: ${formatCents(brl?.availableCents ?? 0)}`);
  * ```
  */
-export class Company {
-  readonly #transport: Transport;
-  readonly #validate: boolean;
-
-  /** @internal Created by {@link PaymentClient}. */
-  constructor(transport: Transport, validateInput: boolean) {
-    this.#transport = transport;
-    this.#validate = validateInput;
-  }
-
+export class Company extends Resource {
   /**
    * The account's balances: `POST /balance/company`, with `{}` for every balance, or a listed
    * `currency` or `cryptocurrency` object, whole, for that one only. Always an array of fiat
@@ -112,11 +104,11 @@ export class Company {
    * ```
    */
   async getBalance(filter: BalanceFilter = {}, options?: RequestOptions): Promise<BalanceList> {
-    if (this.#validate) checkFilter(filter);
+    if (this.validate) checkFilter(filter);
     // Each amount's text is kept beside the parsed balance: brlBalance reads it to the exact cent.
     const reader = balanceReader();
     try {
-      const balances = await this.#transport.request(
+      const balances = await this.transport.request(
         { ...prepare(routes.company.getBalance, { body: filter }), parse: reader.parse },
         options,
       );
@@ -161,12 +153,12 @@ export class Company {
     input: CreateSubAccountInput,
     options?: RequestOptions,
   ): Promise<MessageResult> {
-    if (this.#validate) checkSubAccount(input);
+    if (this.validate) checkSubAccount(input);
     // The service could echo the body, in an error's body, message or reason, or in a 2xx answer
     // that fails the check: the new sub-account's password is removed wherever it comes back.
     const password: unknown =
       isRecord(input) && isRecord(input.user) ? input.user.password : undefined;
-    return this.#transport.request(
+    return this.transport.request(
       {
         ...prepare(routes.company.createSubAccount, { body: input }),
         secrets: typeof password === 'string' ? [password] : [],
@@ -197,7 +189,7 @@ export class Company {
     input: SubAccountWebhookInput,
     options?: RequestOptions,
   ): Promise<MessageResult> {
-    if (this.#validate) {
+    if (this.validate) {
       const context = 'Invalid sub-account webhook';
       check(isRecord(input), [], 'must be { name, externalWebhookUrl }', context);
       check(
@@ -220,7 +212,7 @@ export class Company {
         context,
       );
     }
-    return this.#transport.request(
+    return this.transport.request(
       prepare(routes.company.registerWebhook, { body: input }),
       options,
     );
@@ -245,10 +237,10 @@ export class Company {
    * ```
    */
   async allowWithdrawalIp(ip: string, options?: RequestOptions): Promise<MessageResult> {
-    if (this.#validate) {
+    if (this.validate) {
       check(isIpAddress(ip), ['ip'], 'must be an IPv4 or IPv6 address', 'Invalid withdrawal IP');
     }
-    return this.#transport.request(
+    return this.transport.request(
       prepare(routes.company.allowWithdrawalIp, { body: { ip } }),
       options,
     );

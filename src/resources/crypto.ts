@@ -14,6 +14,7 @@ import { Currency } from '../models/currencies.js';
 import { type AmountInput, normalizeAmount } from '../money.js';
 import { routes } from '../seam/routes.js';
 import { normalizeUsdt, type UsdtAmountInput } from '../usdt.js';
+import { Resource } from './resource.js';
 
 /**
  * What `client.deposits.quote` takes: an amount of BRL and the whole deposit currency.
@@ -66,14 +67,11 @@ export interface WalletQuoteInput extends WithdrawalQuoteInput {
  *
  * @internal
  */
-export class CryptoCalls {
-  readonly #transport: Transport;
-  readonly #validate: boolean;
+export class CryptoCalls extends Resource {
   readonly #withdrawals: boolean;
 
   constructor(transport: Transport, validateInput: boolean, kind: 'withdrawal' | 'deposit') {
-    this.#transport = transport;
-    this.#validate = validateInput;
+    super(transport, validateInput);
     this.#withdrawals = kind === 'withdrawal';
   }
 
@@ -81,12 +79,12 @@ export class CryptoCalls {
     const spec = this.#withdrawals
       ? routes.withdrawals.listCryptocurrencies
       : routes.deposits.listCryptocurrencies;
-    return this.#transport.request(prepare(spec, {}), options);
+    return this.transport.request(prepare(spec, {}), options);
   }
 
   listNetworks(options: RequestOptions | undefined): Promise<BlockchainNetworkList> {
     const spec = this.#withdrawals ? routes.withdrawals.listNetworks : routes.deposits.listNetworks;
-    return this.#transport.request(prepare(spec, {}), options);
+    return this.transport.request(prepare(spec, {}), options);
   }
 
   /**
@@ -109,7 +107,7 @@ export class CryptoCalls {
     const body: Record<string, unknown> = { amount: sent };
     for (const [name, schema, value] of objects) {
       body[name] = value;
-      if (!this.#validate) continue;
+      if (!this.validate) continue;
       const parsed = parseWith(schema, value);
       if (!parsed.ok) {
         for (const issue of parsed.issues) issues.push({ ...issue, path: [name, ...issue.path] });

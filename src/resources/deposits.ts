@@ -15,6 +15,7 @@ import type { TransactionDetails } from '../models/transactions.js';
 import { formatCents, toCents } from '../money.js';
 import { routes } from '../seam/routes.js';
 import { CryptoCalls, type DepositQuoteInput, depositQuoteBody } from './crypto.js';
+import { Resource } from './resource.js';
 import { TransactionCalls } from './transactions.js';
 
 /**
@@ -27,12 +28,13 @@ import { TransactionCalls } from './transactions.js';
  * console.log(data.code, externalId); // the Pix copy-and-paste code, the reference to store
  * ```
  */
-export class Deposits {
+export class Deposits extends Resource {
   readonly #shared: TransactionCalls;
   readonly #crypto: CryptoCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
+    super(transport, validateInput);
     this.#shared = new TransactionCalls(transport, validateInput, 'deposit');
     this.#crypto = new CryptoCalls(transport, validateInput, 'deposit');
   }
@@ -91,12 +93,12 @@ export class Deposits {
     const externalId = request.externalId ?? crypto.randomUUID();
     // Fields the builder does not know are kept: the service tolerates them, and so does the client.
     const body = (
-      this.#shared.validate
+      this.validate
         ? { ...request, ...buildDeposit({ ...(request as DepositRequest), externalId }) }
         : { ...request, externalId }
     ) as DepositRequest | CryptoDepositRequest;
     const operation = prepare(routes.deposits.create, { body });
-    const answer = await this.#shared.transport.request(
+    const answer = await this.transport.request(
       { ...operation, verify: (created) => checkDepositCode(created, body.amount, externalId) },
       options,
     );
@@ -182,7 +184,7 @@ export class Deposits {
    */
   async quote(input: DepositQuoteInput, options?: RequestOptions): Promise<DepositQuote> {
     const body = depositQuoteBody(this.#crypto, input);
-    return this.#shared.transport.request(prepare(routes.deposits.quote, { body }), options);
+    return this.transport.request(prepare(routes.deposits.quote, { body }), options);
   }
 }
 

@@ -3,6 +3,7 @@ import type { CurrencyList } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import { routes } from '../seam/routes.js';
+import { Resource } from './resource.js';
 
 /**
  * What withdrawals and deposits share, written once and parameterised by kind: listing the
@@ -11,16 +12,11 @@ import { routes } from '../seam/routes.js';
  *
  * @internal
  */
-export class TransactionCalls {
-  /** For the call each kind makes its own way: `create`. */
-  readonly transport: Transport;
-  /** Whether input is checked before it is sent (`validateInput`). */
-  readonly validate: boolean;
+export class TransactionCalls extends Resource {
   readonly #withdrawals: boolean;
 
   constructor(transport: Transport, validateInput: boolean, kind: 'withdrawal' | 'deposit') {
-    this.transport = transport;
-    this.validate = validateInput;
+    super(transport, validateInput);
     this.#withdrawals = kind === 'withdrawal';
   }
 

@@ -29,6 +29,7 @@ import {
   walletQuoteBody,
   withdrawalQuoteBody,
 } from './crypto.js';
+import { Resource } from './resource.js';
 import { TransactionCalls } from './transactions.js';
 
 /**
@@ -61,13 +62,14 @@ export interface CreateWithdrawalOptions extends RequestOptions {
  * );
  * ```
  */
-export class Withdrawals {
+export class Withdrawals extends Resource {
   readonly #shared: TransactionCalls;
   readonly #limits: ResolvedLimits;
   readonly #crypto: CryptoCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean, limits: ResolvedLimits = {}) {
+    super(transport, validateInput);
     this.#shared = new TransactionCalls(transport, validateInput, 'withdrawal');
     this.#limits = limits;
     this.#crypto = new CryptoCalls(transport, validateInput, 'withdrawal');
@@ -121,12 +123,12 @@ export class Withdrawals {
     const externalId = request.externalId ?? crypto.randomUUID();
     const body =
       'cryptocurrency' in request
-        ? cryptoWithdrawalBody(this.#shared.validate, request, externalId)
-        : this.#shared.validate
+        ? cryptoWithdrawalBody(this.validate, request, externalId)
+        : this.validate
           ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
           : { ...request, externalId };
     checkWithdrawalLimit(body, this.#limitsFor(options));
-    const answer = await this.#shared.transport.request(
+    const answer = await this.transport.request(
       prepare(routes.withdrawals.create, { body }),
       options,
     );
@@ -222,7 +224,7 @@ export class Withdrawals {
    */
   async quote(input: WithdrawalQuoteInput, options?: RequestOptions): Promise<WithdrawalQuote> {
     const body = withdrawalQuoteBody(this.#crypto, input);
-    return this.#shared.transport.request(prepare(routes.withdrawals.quote, { body }), options);
+    return this.transport.request(prepare(routes.withdrawals.quote, { body }), options);
   }
 
   /**
@@ -241,9 +243,6 @@ export class Withdrawals {
    */
   async quoteToWallet(input: WalletQuoteInput, options?: RequestOptions): Promise<WalletQuote> {
     const body = walletQuoteBody(this.#crypto, input);
-    return this.#shared.transport.request(
-      prepare(routes.withdrawals.quoteToWallet, { body }),
-      options,
-    );
+    return this.transport.request(prepare(routes.withdrawals.quoteToWallet, { body }), options);
   }
 }
