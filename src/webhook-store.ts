@@ -1,4 +1,4 @@
-import { PaymentValidationError } from './errors.js';
+import { PaymentValidationError } from './errors/index.js';
 import { MAX_TIMER_MS } from './seam/limits.js';
 
 /**

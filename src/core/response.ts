@@ -5,7 +5,7 @@ import {
   PaymentResponseError,
   RedirectError,
   type RequestFacts,
-} from '../errors.js';
+} from '../errors/index.js';
 import { readUpTo } from '../seam/body.js';
 import { REASON_HEADER, REASON_PHRASES } from '../seam/reasons.js';
 import { escapeControls, redactText, redactValue } from '../seam/redact.js';

@@ -8,7 +8,7 @@ import {
   type PaymentIssue,
   PaymentLoginError,
   PaymentTimeoutError,
-} from '../errors.js';
+} from '../errors/index.js';
 import { redactCause, scrubError, secretForms } from '../seam/redact.js';
 import { type CallInput, type ResultOf, type Route, routes } from '../seam/routes.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';

@@ -6,7 +6,7 @@ import {
   isPaymentApiError,
   type PaymentIssue,
   PaymentValidationError,
-} from '../errors.js';
+} from '../errors/index.js';
 import { balanceReader } from '../models/amount-texts.js';
 import {
   type BalanceFilter,

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { parseWith } from '../core/parse.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
-import { type PaymentIssue, PaymentValidationError } from '../errors.js';
+import { type PaymentIssue, PaymentValidationError } from '../errors/index.js';
 import { BlockchainNetwork, Cryptocurrency } from '../models/company.js';
 import type {
   BlockchainNetworkList,

@@ -1,6 +1,6 @@
 import { parseWith } from '../core/parse.js';
 import { prepare, type RequestOptions } from '../core/transport.js';
-import { PaymentValidationError } from '../errors.js';
+import { PaymentValidationError } from '../errors/index.js';
 import type { CustomerWalletList } from '../models/crypto.js';
 import {
   CreateCustomerInput,

@@ -1,5 +1,5 @@
 import { prepare, type RequestOptions } from '../core/transport.js';
-import { isPaymentApiErrorWithStatus, PixKeyConflictError } from '../errors.js';
+import { isPaymentApiErrorWithStatus, PixKeyConflictError } from '../errors/index.js';
 import type { AddPixKeyResult, PixKey, PixKeyInput } from '../models/pix-keys.js';
 import type { MessageResult } from '../models/shared.js';
 import { routes } from '../seam/routes.js';

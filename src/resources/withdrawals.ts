@@ -7,7 +7,7 @@ import {
   readLimits,
   type WithdrawalLimits,
 } from '../core/withdrawal-limit.js';
-import type { PaymentIssue } from '../errors.js';
+import type { PaymentIssue } from '../errors/index.js';
 import type {
   BlockchainNetworkList,
   CryptocurrencyList,
