@@ -1,22 +1,25 @@
 // The one bounded body reader: the client's answers (under its deadline), its webhook handler's
-// requests, and the mock's requests, the Node server's included, and the answers it reads.
+// requests, and the mock's requests (the Node server's included) and the answers it reads.
 
 const ignore = () => undefined;
 
 /**
- * What a body is read from: a web stream, or an async iterable of byte chunks (a Node request's
- * `iterator({ destroyOnReturn: false })`, whose `return()` leaves the unread rest to its caller).
+ * How a body is read, chunk by chunk: a web stream's reader, or one made over another kind of
+ * body (the Node server's, over its request).
  *
  * @internal
  */
-export type BodySource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+export interface BodyReader {
+  read(): Promise<IteratorResult<Uint8Array, unknown>>;
+  /** Frees the rest: past the limit, on an abort, after a failure. */
+  cancel(): Promise<unknown>;
+  /** Lets go of a body that is all in. */
+  releaseLock(): void;
+}
 
 /** @internal */
 export interface ReadUpToOptions {
-  /**
-   * Rejects the read with its reason as soon as it aborts: a web stream is cancelled at once; an
-   * iterable is asked to stop (`return()`), and the read ends at its next chunk.
-   */
+  /** Rejects the read with its reason as soon as it aborts, cancelling the rest. */
   readonly signal?: AbortSignal | undefined;
   /**
    * The body's length when the bytes read are the bytes sent (a `Content-Length` with no
@@ -28,9 +31,8 @@ export interface ReadUpToOptions {
 
 /**
  * Reads a body whole; `undefined` as soon as it is larger than `limit` bytes, the rest then
- * cancelled (a web stream's `cancel()`, which closes the connection behind it, or an iterable's
- * `return()`), so a runaway body cannot exhaust memory. A body of one chunk is that chunk, not a
- * copy.
+ * cancelled (which closes the connection behind a response), so a runaway body cannot exhaust
+ * memory. A body of one chunk is that chunk, not a copy.
  *
  * @example
  * ```ts
@@ -40,48 +42,32 @@ export interface ReadUpToOptions {
  * @internal
  */
 export async function readUpTo(
-  body: BodySource | null,
+  body: ReadableStream<Uint8Array> | BodyReader | null,
   limit: number,
-  options: ReadUpToOptions = {},
+  { signal, length }: ReadUpToOptions = {},
 ): Promise<Uint8Array | undefined> {
   if (!body) return new Uint8Array(0);
-  const { signal, length } = options;
-  let next: () => Promise<IteratorResult<Uint8Array, unknown>>;
-  // `stop` frees the rest (the limit passed, an abort, a failure); `end` lets go of a body that
-  // is all in.
-  let stop: () => void;
-  let end: () => void;
-  if ('getReader' in body) {
-    const reader = body.getReader();
-    next = () => reader.read() as Promise<IteratorResult<Uint8Array, unknown>>;
-    stop = () => {
-      reader.cancel().catch(ignore);
-    };
-    end = () => reader.releaseLock();
-  } else {
-    const iterator = body[Symbol.asyncIterator]();
-    next = () => iterator.next();
-    stop = end = () => {
-      iterator.return?.().catch(ignore);
-    };
-  }
-  signal?.addEventListener('abort', stop, { once: true });
+  const reader: BodyReader = 'getReader' in body ? body.getReader() : body;
+  const cancel = () => {
+    reader.cancel().catch(ignore);
+  };
+  signal?.addEventListener('abort', cancel, { once: true });
   try {
     signal?.throwIfAborted();
     const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {
-      const { done, value } = await next();
+      const { done, value } = await reader.read();
       signal?.throwIfAborted();
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        stop();
+        cancel();
         return undefined;
       }
       chunks.push(value);
       if (size === length) {
-        end();
+        reader.releaseLock();
         break;
       }
     }
@@ -94,10 +80,10 @@ export async function readUpTo(
     }
     return whole;
   } catch (error) {
-    stop();
+    cancel();
     throw error;
   } finally {
-    signal?.removeEventListener('abort', stop);
+    signal?.removeEventListener('abort', cancel);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readUpTo } from '../../../src/seam/body.js';
+import { type BodyReader, readUpTo } from '../../../src/seam/body.js';
 import { HttpError, type MockRequest, reasonHeader, reasonPhrase } from '../../service/http.js';
 import { type MockParts, NETWORK_ERROR } from '../../service/router.js';
 import type { PaymentServiceMock } from '../../types/controls.js';
@@ -82,6 +82,20 @@ function answerEarly(
 }
 
 const EMPTY = new Uint8Array(0);
+
+/**
+ * Node's request read chunk by chunk. Stopped (past the limit), it leaves the unread rest in place
+ * (`destroyOnReturn: false`) for the early answer to read and drop: destroying the request would
+ * reset the connection before the caller reads the 413.
+ */
+function bodyReader(req: IncomingMessage): BodyReader {
+  const chunks = req.iterator({ destroyOnReturn: false });
+  // Stopping only detaches the reader: it cannot fail.
+  const stop = async () => {
+    await chunks.return?.().catch(() => undefined);
+  };
+  return { read: () => chunks.next(), cancel: stop, releaseLock: () => void stop() };
+}
 
 /** Whether the caller of a request hung up, and the signal that says so once asked for. */
 interface HangUp {
@@ -199,8 +213,7 @@ async function handle(
     req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   let body: Uint8Array | undefined = EMPTY;
   try {
-    // Over the limit the rest stays unread (`destroyOnReturn: false`), for the 413 to drop.
-    if (framed) body = await readUpTo(req.iterator({ destroyOnReturn: false }), limit);
+    if (framed) body = await readUpTo(bodyReader(req), limit);
     else req.resume();
   } catch (error) {
     // The caller hung up mid-body: no one to answer.
