@@ -101,9 +101,8 @@ export async function readBody(
     return undefined;
   }
   const stream = response.body;
-  if (stream === null) return '';
   // A `fetch` option whose bodies are not web streams (node-fetch) can only be read whole.
-  if (typeof stream.getReader !== 'function') {
+  if (stream && typeof stream.getReader !== 'function') {
     const text = await abortable(response.text(), signal);
     return new TextEncoder().encode(text).byteLength > limit ? undefined : text;
   }

@@ -9,9 +9,9 @@ import type { Transport } from '../core/transport.js';
  */
 export abstract class Resource {
   /** The client's transport: every call of the resource goes through it. */
-  protected readonly transport: Transport;
+  protected declare readonly transport: Transport;
   /** Whether input is checked before it is sent (`validateInput`). */
-  protected readonly validate: boolean;
+  protected declare readonly validate: boolean;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
