@@ -10,6 +10,7 @@ const ignore = () => undefined;
  * @internal
  */
 export interface BodyReader {
+  /** The next chunk, or `done` at the body's end. */
   read(): Promise<IteratorResult<Uint8Array, unknown>>;
   /** Frees the rest: past the limit, on an abort, after a failure. */
   cancel(): Promise<unknown>;

@@ -90,7 +90,7 @@ const EMPTY = new Uint8Array(0);
  */
 function bodyReader(req: IncomingMessage): BodyReader {
   const chunks = req.iterator({ destroyOnReturn: false });
-  // Stopping only detaches the reader: it cannot fail.
+  // Stopping only detaches the reader from the request; nothing is left to report if it fails.
   const stop = async () => {
     await chunks.return?.().catch(() => undefined);
   };
