@@ -9,9 +9,9 @@ import type { Transport } from '../core/transport.js';
  */
 export abstract class Resource {
   /** The client's transport: every call of the resource goes through it. */
-  protected declare readonly transport: Transport;
+  declare protected readonly transport: Transport;
   /** Whether input is checked before it is sent (`validateInput`). */
-  protected declare readonly validate: boolean;
+  declare protected readonly validate: boolean;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
