@@ -43,13 +43,10 @@ export function setRequestFields(
   facts: RequestFacts,
   fields: ReadonlyArray<keyof RequestContext> = ALL_FIELDS,
 ): void {
-  const values: RequestContext = {
-    method: facts.method,
-    path: facts.path,
-    url: facts.url,
-    attempts: facts.attempts ?? 1,
-  };
-  for (const field of fields) (error as Record<string, unknown>)[field] = values[field];
+  for (const field of fields) {
+    (error as Record<string, unknown>)[field] =
+      field === 'attempts' ? (facts.attempts ?? 1) : facts[field];
+  }
 }
 
 /**
