@@ -30,7 +30,6 @@ const FILE_GROUPS = {
   'src/models/currencies.ts': 'Models',
   'src/models/shared.ts': 'Models',
   'src/money.ts': 'Models',
-  'src/errors.ts': 'Errors',
   'src/insufficient-balance.ts': 'Errors',
   'src/webhook-handler.ts': 'Webhooks',
   'src/webhook-store.ts': 'Webhooks',
@@ -77,6 +76,7 @@ function titleOf(area) {
 /** The group of a top-level declaration of the main entry point, or undefined to leave it. */
 function groupOf(file, name) {
   if (FILE_GROUPS[file]) return FILE_GROUPS[file];
+  if (file.startsWith('src/errors/')) return 'Errors';
   const area = /^src\/(?:resources|models)\/([a-z-]+)\.ts$/.exec(file)?.[1];
   if (area) return titleOf(area);
   if (BY_NAME_FILES.has(file)) {

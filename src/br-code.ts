@@ -1,4 +1,4 @@
-import { type PaymentIssue, PaymentValidationError } from './errors.js';
+import { type PaymentIssue, PaymentValidationError } from './errors/index.js';
 
 /**
  * A Pix BR Code ("Pix copia e cola") read by {@link parseBrCode}: the fields a payer's app shows

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { assertArray, FORGOT_AWAIT, isRecord, isThenable } from './core/options.js';
-import { type PaymentIssue, PaymentValidationError } from './errors.js';
+import { type PaymentIssue, PaymentValidationError } from './errors/index.js';
 import { CURRENCY_REQUIRED_FIELDS, Currency } from './models/currencies.js';
 import type { CreateCustomerInput } from './models/customers.js';
 import type {

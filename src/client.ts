@@ -14,7 +14,7 @@ import { DEFAULT_BACKOFF, type RetryBackoff } from './core/retry.js';
 import { type InMemoryTokenStore, type TokenStore, tokenAccount } from './core/tokens.js';
 import { type FetchLike, type RequestOptions, Transport } from './core/transport.js';
 import { readLimits, type WithdrawalLimits } from './core/withdrawal-limit.js';
-import { PaymentError, type PaymentIssue } from './errors.js';
+import { PaymentError, type PaymentIssue } from './errors/index.js';
 import { Company } from './resources/company.js';
 import { Customers } from './resources/customers.js';
 import { Deposits } from './resources/deposits.js';

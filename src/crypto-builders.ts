@@ -6,7 +6,7 @@ import {
   checkWhole,
   type DepositInput,
 } from './builders.js';
-import { type PaymentIssue, PaymentValidationError } from './errors.js';
+import { type PaymentIssue, PaymentValidationError } from './errors/index.js';
 import { BlockchainNetwork, Cryptocurrency } from './models/company.js';
 import type {
   CryptoDepositRequest,

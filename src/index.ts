@@ -85,7 +85,7 @@ export {
   UnauthorizedError,
   WithdrawalLimitError,
   type WithdrawalLimitErrorInit,
-} from './errors.js';
+} from './errors/index.js';
 export { isInsufficientBalance } from './insufficient-balance.js';
 export * from './models/index.js';
 export {

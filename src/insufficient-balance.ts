@@ -1,4 +1,4 @@
-import { isPaymentApiError } from './errors.js';
+import { isPaymentApiError } from './errors/index.js';
 
 // The provider names the refusal ("saldo insuficiente") without publishing its status or its exact
 // text, so the message is read loosely: any case, accents and spacing, Portuguese or English.

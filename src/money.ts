@@ -1,4 +1,4 @@
-import { PaymentValidationError } from './errors.js';
+import { PaymentValidationError } from './errors/index.js';
 
 /**
  * An amount of money as the builders accept it, in reais, not cents (`1050` is R$ 1,050.00):

@@ -1,4 +1,4 @@
-import { PaymentValidationError } from './errors.js';
+import { PaymentValidationError } from './errors/index.js';
 
 /**
  * An amount of USDT as the crypto builders and quotes accept it, exact to six decimals (USDT's own

@@ -1,4 +1,4 @@
-import { type PaymentIssue, PaymentValidationError } from './errors.js';
+import { type PaymentIssue, PaymentValidationError } from './errors/index.js';
 import { type KnownPixKeyType, PIX_KEY_TYPES } from './models/pix-keys.js';
 
 /** A Pix key that passed {@link validatePixKey}, with its normalised value. */

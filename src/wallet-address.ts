@@ -1,5 +1,5 @@
 import { keccak256Hex } from './core/keccak.js';
-import { PaymentValidationError } from './errors.js';
+import { PaymentValidationError } from './errors/index.js';
 
 /**
  * What {@link validateWalletAddress} reads of a network: the fields every listed

@@ -1,7 +1,7 @@
 // Node.js servers (node:http, Express, Fastify) in front of the web-standard webhook handler. No
 // framework is imported, not even its types: each adapter states the few members it uses.
 
-import { PaymentValidationError } from './errors.js';
+import { PaymentValidationError } from './errors/index.js';
 
 /**
  * A web-standard handler an adapter serves: what {@link createWebhookHandler} returns, or any

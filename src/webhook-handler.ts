@@ -1,4 +1,4 @@
-import { PaymentValidationError } from './errors.js';
+import { PaymentValidationError } from './errors/index.js';
 import type { TransactionDetails, TransactionStatus } from './models/transactions.js';
 import {
   isCryptoTransaction,

@@ -1,4 +1,5 @@
-import { PaymentValidationError } from './errors.js';
+import { PaymentValidationError } from './errors/index.js';
+import { MAX_TIMER_MS } from './seam/limits.js';
 
 /**
  * One event a webhook store keeps track of: a transaction's id and status, of one account.
@@ -156,8 +157,6 @@ interface Claim {
   readonly payload: string;
   readonly account: string;
 }
-
-const MAX_TIMER_MS = 2_147_483_647;
 
 const memoryName = (key: WebhookEventKey) => `${key.account}\n${webhookEventName(key)}`;
 

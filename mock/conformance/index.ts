@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
 } from 'pix-payment-sdk';
 import { readUpTo } from '../../src/seam/body.js';
+import { MAX_TIMER_MS } from '../../src/seam/limits.js';
 import { redactText, redactValue, secretForms } from '../../src/seam/redact.js';
 import { createPaymentServiceMock } from '../create.js';
 import { cryptoRandom, uuid } from '../service/ids.js';
@@ -182,8 +183,6 @@ export interface ConformanceReport {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
-/** The longest a timer waits (2^31 - 1 ms); a longer `timeoutMs` would fire at once. */
-const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 interface Side {
   readonly name: 'service' | 'mock';
@@ -217,10 +216,10 @@ function checkOptions(options: ConformanceOptions): void {
   const timeout = options.timeoutMs;
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) {
     issues.push({ path: ['timeoutMs'], message: 'must be a positive integer' });
-  } else if (timeout !== undefined && timeout > MAX_TIMEOUT_MS) {
+  } else if (timeout !== undefined && timeout > MAX_TIMER_MS) {
     issues.push({
       path: ['timeoutMs'],
-      message: `must be at most ${MAX_TIMEOUT_MS} (the longest a timer waits)`,
+      message: `must be at most ${MAX_TIMER_MS} (the longest a timer waits)`,
     });
   }
   if (issues.length > 0) throw new PaymentValidationError(issues, 'Invalid conformance options');

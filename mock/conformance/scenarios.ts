@@ -1,5 +1,6 @@
 // The scenario set, declared as data: each entry names one request, what it needs, and which paths
 // of its answer are compared by value. The same list runs against the service and the mock.
+import { isRecord } from '../../src/seam/records.js';
 import type { ComparedAnswer, ShapeRules } from './shape.js';
 
 /**
@@ -103,15 +104,11 @@ function bodyOf(answer: ComparedAnswer): unknown {
   return answer.body.kind === 'json' ? answer.body.value : undefined;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The listed currency named BRL, else the first one listed. */
 function pickCurrency(answer: ComparedAnswer): Record<string, unknown> | undefined {
   const list = bodyOf(answer);
   if (answer.status !== 200 || !Array.isArray(list)) return undefined;
-  const currencies = list.filter(isObject);
+  const currencies = list.filter(isRecord);
   return currencies.find((currency) => currency.name === 'BRL') ?? currencies[0];
 }
 
@@ -174,7 +171,7 @@ const CRYPTO_LIST_RULES: ShapeRules = {
 function pickNamed(answer: ComparedAnswer, name: string): Record<string, unknown> | undefined {
   const list = bodyOf(answer);
   if (answer.status !== 200 || !Array.isArray(list)) return undefined;
-  const items = list.filter(isObject);
+  const items = list.filter(isRecord);
   return items.find((item) => item.name === name) ?? items[0];
 }
 
@@ -286,7 +283,7 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     }),
     learn(facts, answer) {
       const body = bodyOf(answer);
-      if (answer.status === 200 && isObject(body) && typeof body.token === 'string') {
+      if (answer.status === 200 && isRecord(body) && typeof body.token === 'string') {
         facts.token = body.token;
       }
     },
@@ -332,7 +329,7 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     }),
     learn(facts, answer) {
       const list = bodyOf(answer);
-      facts.pixKey = answer.status === 200 && Array.isArray(list) ? list.find(isObject) : undefined;
+      facts.pixKey = answer.status === 200 && Array.isArray(list) ? list.find(isRecord) : undefined;
     },
   },
   refused('GET /pix/customer/{CLIENT_ID}/key', 'unknown customer', {
@@ -503,8 +500,8 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     }),
     learn(facts, answer) {
       const body = bodyOf(answer);
-      const data = isObject(body) ? body.data : undefined;
-      if (answer.status === 201 && isObject(data) && typeof data.id === 'string') {
+      const data = isRecord(body) ? body.data : undefined;
+      if (answer.status === 201 && isRecord(data) && typeof data.id === 'string') {
         facts.depositId = data.id;
       }
     },
@@ -571,7 +568,7 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
     }),
     learn(facts, answer) {
       const body = bodyOf(answer);
-      if (answer.status === 201 && isObject(body) && typeof body._id === 'string') {
+      if (answer.status === 201 && isRecord(body) && typeof body._id === 'string') {
         facts.withdrawalId = body._id;
       }
     },
@@ -604,12 +601,12 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
 function repeatOutcome(facts: Readonly<SideFacts>, answer: ComparedAnswer): string {
   const body = bodyOf(answer);
   const message =
-    isObject(body) && typeof body.message === 'string'
+    isRecord(body) && typeof body.message === 'string'
       ? ` ${JSON.stringify(body.message.slice(0, 120))}`
       : '';
   if (answer.status < 200 || answer.status >= 300) return `${answer.status}${message}: refused`;
-  const data = isObject(body) ? body.data : undefined;
-  const id = isObject(data) ? data.id : undefined;
+  const data = isRecord(body) ? body.data : undefined;
+  const id = isRecord(data) ? data.id : undefined;
   const what =
     id === facts.depositId
       ? 'the first deposit again (same id)'
@@ -636,8 +633,8 @@ function conformanceKey(runId: string): string {
 /** The id of the key an answer says was added, if it says so. */
 function addedKeyOf(answer: ComparedAnswer): string | undefined {
   const body = bodyOf(answer);
-  const key = isObject(body) ? body.key : undefined;
-  const added = answer.status >= 200 && answer.status < 300 && isObject(key) ? key._id : undefined;
+  const key = isRecord(body) ? body.key : undefined;
+  const added = answer.status >= 200 && answer.status < 300 && isRecord(key) ? key._id : undefined;
   return typeof added === 'string' ? added : undefined;
 }
 

@@ -2,6 +2,7 @@
 // the table of routes (mock/controls/routes.ts), typed from the in-process controls
 // (mock/types/remote.ts).
 import { readUpTo } from '../../src/seam/body.js';
+import { MAX_TIMER_MS } from '../../src/seam/limits.js';
 import { deniable } from '../controls/account.js';
 import { type ControlArgs, type ControlName, controlRequest } from '../controls/routes.js';
 import type { FaultHandle } from '../service/faults.js';
@@ -605,7 +606,7 @@ export async function connectMockServer(
   }
   const address = addressOf(parsed);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) {
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMER_MS) {
     throw new TypeError('connectMockServer: timeoutMs must be a positive integer of milliseconds');
   }
   const link = createLink(parsed.origin, address, token, timeoutMs);

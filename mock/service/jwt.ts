@@ -1,4 +1,5 @@
 // HS256 JSON Web Tokens with WebCrypto (`crypto.subtle`) only, so the mock runs in a browser too.
+import { isRecord } from '../../src/seam/records.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -38,9 +39,7 @@ function decodeJsonObject(part: string): Record<string, unknown> | undefined {
   if (!bytes) return undefined;
   try {
     const value: unknown = JSON.parse(decoder.decode(bytes));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }

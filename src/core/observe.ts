@@ -1,5 +1,5 @@
-import type { PaymentIssue } from '../errors.js';
-import { isPaymentApiError } from '../errors.js';
+import type { PaymentIssue } from '../errors/index.js';
+import { isPaymentApiError } from '../errors/index.js';
 import { redactText, secretForms } from '../seam/redact.js';
 import { checkKnownOptions, isRecord } from './options.js';
 import { parseLenient } from './response.js';

@@ -1,4 +1,4 @@
-import { type PaymentIssue, PaymentValidationError } from '../errors.js';
+import { type PaymentIssue, PaymentValidationError } from '../errors/index.js';
 import { MAX_TIMER_MS } from '../seam/limits.js';
 
 export { MAX_TIMER_MS } from '../seam/limits.js';

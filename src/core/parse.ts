@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { PaymentIssue } from '../errors.js';
+import type { PaymentIssue } from '../errors/index.js';
 
 type ZodIssue = z.core.$ZodIssue;
 

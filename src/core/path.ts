@@ -1,4 +1,4 @@
-import { PaymentValidationError } from '../errors.js';
+import { PaymentValidationError } from '../errors/index.js';
 import { FORGOT_AWAIT, isThenable } from './options.js';
 
 function reject(name: string, message: string): never {

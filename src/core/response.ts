@@ -5,7 +5,8 @@ import {
   PaymentResponseError,
   RedirectError,
   type RequestFacts,
-} from '../errors.js';
+} from '../errors/index.js';
+import { readUpTo } from '../seam/body.js';
 import { REASON_HEADER, REASON_PHRASES } from '../seam/reasons.js';
 import { escapeControls, redactText, redactValue } from '../seam/redact.js';
 import { parseWith } from './parse.js';
@@ -14,7 +15,8 @@ import { abortable, parseRetryAfter } from './retry.js';
 const ignore = () => undefined;
 
 // Decodes as `Response.text()` does (UTF-8, a BOM dropped, malformed bytes replaced). Shared: a
-// call to `decode` without `{ stream: true }` keeps no state between calls.
+// call to `decode` without `{ stream: true }` keeps no state between calls, and decoding the
+// whole body once costs less than a decoder made per answer.
 const utf8 = /* @__PURE__ */ new TextDecoder();
 
 // The longest reason kept (the mock's reasons are at most as long).
@@ -99,56 +101,16 @@ export async function readBody(
     return undefined;
   }
   const stream = response.body;
-  if (stream === null) return '';
   // A `fetch` option whose bodies are not web streams (node-fetch) can only be read whole.
-  if (typeof stream.getReader !== 'function') {
+  if (stream && typeof stream.getReader !== 'function') {
     const text = await abortable(response.text(), signal);
     return new TextEncoder().encode(text).byteLength > limit ? undefined : text;
   }
-  const plainLength = response.headers.has('content-encoding') ? Number.NaN : declared;
-  const reader = stream.getReader();
-  const cancel = () => {
-    reader.cancel().catch(ignore);
-  };
-  signal.addEventListener('abort', cancel, { once: true });
-  try {
-    signal.throwIfAborted();
-    // The chunks are kept and decoded once at the end by one shared decoder: most answers come in
-    // one chunk, and a decoder made per call costs more than the copy of a rare longer body.
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      signal.throwIfAborted();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        cancel();
-        return undefined;
-      }
-      chunks.push(value);
-      // The whole declared body is in: the stream's end, which undici signals in a later turn of
-      // the event loop, is not waited for. Only for a body sent as is: a compressed one declares
-      // its compressed length, and its decoded bytes could reach that number before their end.
-      if (size === plainLength) {
-        reader.releaseLock();
-        break;
-      }
-    }
-    if (chunks.length === 1) return utf8.decode(chunks[0]);
-    const whole = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      whole.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return utf8.decode(whole);
-  } catch (error) {
-    cancel();
-    throw error;
-  } finally {
-    signal.removeEventListener('abort', cancel);
-  }
+  // Only a body sent as is may end at its declared length: a compressed one declares its
+  // compressed length, and its decoded bytes could reach that number before their end.
+  const length = response.headers.has('content-encoding') ? undefined : declared;
+  const bytes = await readUpTo(stream, limit, { signal, length });
+  return bytes && utf8.decode(bytes);
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   isPaymentError,
   isPaymentTimeoutError,
   type PaymentError,
-} from '../errors.js';
+} from '../errors/index.js';
 
 /**
  * How long the client waits between retries: exponential backoff with full jitter (a random delay

@@ -1,4 +1,4 @@
-import { PaymentError } from '../errors.js';
+import { PaymentError } from '../errors/index.js';
 import { readJwtExpiry } from './jwt.js';
 import { abortable } from './retry.js';
 

@@ -8,7 +8,7 @@ import {
   type PaymentIssue,
   PaymentLoginError,
   PaymentTimeoutError,
-} from '../errors.js';
+} from '../errors/index.js';
 import {
   type CallInput,
   type OperationSpec,

@@ -1,4 +1,4 @@
-import { type PaymentIssue, WithdrawalLimitError } from '../errors.js';
+import { type PaymentIssue, WithdrawalLimitError } from '../errors/index.js';
 import { compareDecimals, decimalText } from '../money.js';
 import { checkKnownOptions, isRecord, throwIfIssues } from './options.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { assertArray } from '../core/options.js';
-import { PaymentValidationError } from '../errors.js';
+import { PaymentValidationError } from '../errors/index.js';
 import { amountToCents, centsOfNumberText, MAX_AMOUNT_CENTS } from '../money.js';
 import { amountTextsOf } from './amount-texts.js';
 import { Currency } from './currencies.js';

@@ -8,6 +8,7 @@ import {
   type WebhookEventKey,
   type WebhookEventStore,
 } from 'pix-payment-sdk';
+import { MAX_TIMER_MS } from '../seam/limits.js';
 import { webhookEventName } from '../webhook-store.js';
 import { commandsOf, isRedisClient, type RedisTokenStoreClient } from './commands.js';
 import { CommandRunner, text } from './runner.js';
@@ -67,7 +68,6 @@ export interface RedisWebhookStoreOptions {
 const DEFAULT_PREFIX = 'pix-payment-sdk:webhook';
 const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_DONE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const MAX_TIMER_MS = 2_147_483_647;
 
 // Each script reads the time from Redis, so every process of the fleet measures leases by one clock.
 // KEYS: the event's key, the account's claims (a sorted set of event names by lease deadline) and

@@ -4,7 +4,7 @@
 import { isRecord, throwIfIssues } from '../core/options.js';
 import { parseWith } from '../core/parse.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
-import { createApiError, isPaymentApiError, type PaymentIssue } from '../errors.js';
+import { createApiError, isPaymentApiError, type PaymentIssue } from '../errors/index.js';
 import { balanceReader } from '../models/amount-texts.js';
 import {
   type BalanceFilter,

@@ -1,5 +1,5 @@
 import { onFirstUse } from '../core/lazy.js';
-import type { RequestOptions, Transport } from '../core/transport.js';
+import type { RequestOptions } from '../core/transport.js';
 import type {
   BalanceFilter,
   BalanceList,
@@ -7,6 +7,7 @@ import type {
   SubAccountWebhookInput,
 } from '../models/company.js';
 import type { MessageResult } from '../models/shared.js';
+import { Resource } from './resource.js';
 
 // The calls' checks and requests, loaded at the first call of the area: a Pix-only application
 // neither bundles nor parses them.
@@ -26,16 +27,7 @@ const loadCompanyCalls = /* @__PURE__ */ onFirstUse(() => import('./company-call
  * console.log(`available: ${formatCents(brl?.availableCents ?? 0)}`);
  * ```
  */
-export class Company {
-  readonly #transport: Transport;
-  readonly #validate: boolean;
-
-  /** @internal Created by {@link PaymentClient}. */
-  constructor(transport: Transport, validateInput: boolean) {
-    this.#transport = transport;
-    this.#validate = validateInput;
-  }
-
+export class Company extends Resource {
   /**
    * The account's balances: `POST /balance/company`, with `{}` for every balance, or a listed
    * `currency` or `cryptocurrency` object, whole, for that one only. Always an array of fiat
@@ -61,7 +53,7 @@ export class Company {
    * ```
    */
   async getBalance(filter: BalanceFilter = {}, options?: RequestOptions): Promise<BalanceList> {
-    return (await loadCompanyCalls()).getBalance(this.#transport, this.#validate, filter, options);
+    return (await loadCompanyCalls()).getBalance(this.transport, this.validate, filter, options);
   }
 
   /**
@@ -95,8 +87,8 @@ export class Company {
     options?: RequestOptions,
   ): Promise<MessageResult> {
     return (await loadCompanyCalls()).createSubAccount(
-      this.#transport,
-      this.#validate,
+      this.transport,
+      this.validate,
       input,
       options,
     );
@@ -125,8 +117,8 @@ export class Company {
     options?: RequestOptions,
   ): Promise<MessageResult> {
     return (await loadCompanyCalls()).registerWebhook(
-      this.#transport,
-      this.#validate,
+      this.transport,
+      this.validate,
       input,
       options,
     );
@@ -151,11 +143,6 @@ export class Company {
    * ```
    */
   async allowWithdrawalIp(ip: string, options?: RequestOptions): Promise<MessageResult> {
-    return (await loadCompanyCalls()).allowWithdrawalIp(
-      this.#transport,
-      this.#validate,
-      ip,
-      options,
-    );
+    return (await loadCompanyCalls()).allowWithdrawalIp(this.transport, this.validate, ip, options);
   }
 }

@@ -2,7 +2,7 @@
 // `loadCryptoBodies`): the quote inputs' types are public, the rest is internal.
 import type * as z from 'zod/mini';
 import { parseWith } from '../core/parse.js';
-import { type PaymentIssue, PaymentValidationError } from '../errors.js';
+import { type PaymentIssue, PaymentValidationError } from '../errors/index.js';
 import { BlockchainNetwork, Cryptocurrency } from '../models/company.js';
 import type {
   DepositQuoteRequest,

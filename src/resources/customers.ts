@@ -1,6 +1,6 @@
 import { parseWith } from '../core/parse.js';
-import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
-import { PaymentValidationError } from '../errors.js';
+import { prepare, type RequestOptions } from '../core/transport.js';
+import { PaymentValidationError } from '../errors/index.js';
 import type { CustomerWalletList } from '../models/crypto.js';
 import {
   CreateCustomerInput,
@@ -11,6 +11,7 @@ import {
 import type { MessageResult } from '../models/shared.js';
 import { operations as routes } from '../seam/operations.js';
 import { documentIssue } from '../validation.js';
+import { Resource } from './resource.js';
 
 /**
  * Customers of the company account: `client.customers` (per the provider's public docs; beyond the
@@ -21,16 +22,7 @@ import { documentIssue } from '../validation.js';
  * const { customer } = await client.customers.create({ name: 'Ana Souza', document: '12345678909' });
  * ```
  */
-export class Customers {
-  readonly #transport: Transport;
-  readonly #validate: boolean;
-
-  /** @internal Created by {@link PaymentClient}. */
-  constructor(transport: Transport, validateInput: boolean) {
-    this.#transport = transport;
-    this.#validate = validateInput;
-  }
-
+export class Customers extends Resource {
   /**
    * Creates a customer: `POST /customer`. A name or a document already on file answers 200 with
    * only the existing customer's `_id` (`Cliente já está cadastrado na base de dados`) instead of
@@ -51,8 +43,8 @@ export class Customers {
     input: CreateCustomerInput,
     options?: RequestOptions,
   ): Promise<CreateCustomerResult> {
-    if (this.#validate) checkCustomer(CreateCustomerInput, input);
-    return this.#transport.request(prepare(routes.customers.create, { body: input }), options);
+    if (this.validate) checkCustomer(CreateCustomerInput, input);
+    return this.transport.request(prepare(routes.customers.create, { body: input }), options);
   }
 
   /**
@@ -80,11 +72,8 @@ export class Customers {
     changes: UpdateCustomerInput,
     options?: RequestOptions,
   ): Promise<MessageResult> {
-    if (this.#validate) checkCustomer(UpdateCustomerInput, changes);
-    return this.#transport.request(
-      prepare(routes.customers.update, { id, body: changes }),
-      options,
-    );
+    if (this.validate) checkCustomer(UpdateCustomerInput, changes);
+    return this.transport.request(prepare(routes.customers.update, { id, body: changes }), options);
   }
 
   /**
@@ -98,7 +87,7 @@ export class Customers {
    * ```
    */
   async get(id: string, options?: RequestOptions): Promise<Customer> {
-    return this.#transport.request(prepare(routes.customers.get, { id }), options);
+    return this.transport.request(prepare(routes.customers.get, { id }), options);
   }
 
   /**
@@ -117,7 +106,7 @@ export class Customers {
    * ```
    */
   async getWallet(id: string, options?: RequestOptions): Promise<CustomerWalletList> {
-    return this.#transport.request(prepare(routes.customers.getWallet, { id }), options);
+    return this.transport.request(prepare(routes.customers.getWallet, { id }), options);
   }
 }
 

@@ -15,6 +15,7 @@ import type { TransactionDetails } from '../models/transactions.js';
 import { formatCents, toCents } from '../money.js';
 import { operations as routes } from '../seam/operations.js';
 import type { DepositQuoteInput } from './crypto.js';
+import { Resource } from './resource.js';
 import { loadCryptoBodies, TransactionCalls } from './transactions.js';
 
 /**
@@ -27,11 +28,12 @@ import { loadCryptoBodies, TransactionCalls } from './transactions.js';
  * console.log(data.code, externalId); // the Pix copy-and-paste code, the reference to store
  * ```
  */
-export class Deposits {
+export class Deposits extends Resource {
   readonly #shared: TransactionCalls;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
+    super(transport, validateInput);
     this.#shared = new TransactionCalls(transport, validateInput, 'deposit');
   }
 
@@ -89,12 +91,12 @@ export class Deposits {
     const externalId = request.externalId ?? crypto.randomUUID();
     // Fields the builder does not know are kept: the service tolerates them, and so does the client.
     const body = (
-      this.#shared.validate
+      this.validate
         ? { ...request, ...buildDeposit({ ...(request as DepositRequest), externalId }) }
         : { ...request, externalId }
     ) as DepositRequest | CryptoDepositRequest;
     const operation = prepare(routes.deposits.create, { body });
-    const answer = await this.#shared.transport.request(
+    const answer = await this.transport.request(
       { ...operation, verify: (created) => checkDepositCode(created, body.amount, externalId) },
       options,
     );
@@ -179,8 +181,8 @@ export class Deposits {
    * ```
    */
   async quote(input: DepositQuoteInput, options?: RequestOptions): Promise<DepositQuote> {
-    const body = (await loadCryptoBodies()).depositQuoteBody(this.#shared.validate, input);
-    return this.#shared.transport.request(prepare(routes.deposits.quote, { body }), options);
+    const body = (await loadCryptoBodies()).depositQuoteBody(this.validate, input);
+    return this.transport.request(prepare(routes.deposits.quote, { body }), options);
   }
 }
 

@@ -1,9 +1,10 @@
-import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
-import { isPaymentApiErrorWithStatus, PixKeyConflictError } from '../errors.js';
+import { prepare, type RequestOptions } from '../core/transport.js';
+import { isPaymentApiErrorWithStatus, PixKeyConflictError } from '../errors/index.js';
 import type { AddPixKeyResult, PixKey, PixKeyInput } from '../models/pix-keys.js';
 import type { MessageResult } from '../models/shared.js';
 import { operations as routes } from '../seam/operations.js';
 import { assertValidPixKey } from '../validation.js';
+import { Resource } from './resource.js';
 
 // A listed key may come back partly masked (per the provider's public docs, `+5512**********`):
 // it fits when it has the same length, shows at least one character, and every character it shows
@@ -46,16 +47,7 @@ export interface EnsurePixKeyOptions extends RequestOptions {
  * const pixKey = await client.pixKeys.ensure(customerId, { type: 'EMAIL', key: 'ana@example.com' });
  * ```
  */
-export class PixKeys {
-  readonly #transport: Transport;
-  readonly #validate: boolean;
-
-  /** @internal Created by {@link PaymentClient}. */
-  constructor(transport: Transport, validateInput: boolean) {
-    this.#transport = transport;
-    this.#validate = validateInput;
-  }
-
+export class PixKeys extends Resource {
   /**
    * Registers a Pix key for a customer: `POST /pix/customer/{customerId}/key`. The key is checked
    * for its type first (unless `validateInput: false`) and sent normalised (`123.456.789-09` is
@@ -77,8 +69,8 @@ export class PixKeys {
     input: PixKeyInput,
     options?: RequestOptions,
   ): Promise<AddPixKeyResult> {
-    const body = this.#validate ? assertValidPixKey(input) : { key: input.key, type: input.type };
-    return this.#transport.request(prepare(routes.pixKeys.add, { customerId, body }), options);
+    const body = this.validate ? assertValidPixKey(input) : { key: input.key, type: input.type };
+    return this.transport.request(prepare(routes.pixKeys.add, { customerId, body }), options);
   }
 
   /**
@@ -93,7 +85,7 @@ export class PixKeys {
    * ```
    */
   async list(customerId: string, options?: RequestOptions): Promise<PixKey[]> {
-    return this.#transport.request(prepare(routes.pixKeys.list, { customerId }), options);
+    return this.transport.request(prepare(routes.pixKeys.list, { customerId }), options);
   }
 
   /**
@@ -134,7 +126,7 @@ export class PixKeys {
     input: PixKeyInput,
     options?: EnsurePixKeyOptions,
   ): Promise<PixKey> {
-    const wanted = this.#validate
+    const wanted = this.validate
       ? assertValidPixKey(input)
       : { key: input.key.trim(), type: input.type };
     const equal = (keys: PixKey[]) =>
@@ -184,6 +176,6 @@ export class PixKeys {
     keyId: string,
     options?: RequestOptions,
   ): Promise<MessageResult> {
-    return this.#transport.request(prepare(routes.pixKeys.remove, { customerId, keyId }), options);
+    return this.transport.request(prepare(routes.pixKeys.remove, { customerId, keyId }), options);
   }
 }

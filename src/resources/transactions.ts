@@ -5,6 +5,7 @@ import type { CurrencyList } from '../models/currencies.js';
 import type { MessageResult } from '../models/shared.js';
 import type { TransactionDetails } from '../models/transactions.js';
 import { operations as routes } from '../seam/operations.js';
+import { Resource } from './resource.js';
 
 /**
  * The checks of the crypto rails' bodies (quotes, USDT amounts), loaded at the first call that
@@ -21,16 +22,11 @@ export const loadCryptoBodies = /* @__PURE__ */ onFirstUse(() => import('./crypt
  *
  * @internal
  */
-export class TransactionCalls {
-  /** For the call each kind makes its own way: `create`. */
-  readonly transport: Transport;
-  /** Whether input is checked before it is sent (`validateInput`). */
-  readonly validate: boolean;
+export class TransactionCalls extends Resource {
   readonly #withdrawals: boolean;
 
   constructor(transport: Transport, validateInput: boolean, kind: 'withdrawal' | 'deposit') {
-    this.transport = transport;
-    this.validate = validateInput;
+    super(transport, validateInput);
     this.#withdrawals = kind === 'withdrawal';
   }
 

@@ -1,5 +1,5 @@
 import { parseWith } from '../core/parse.js';
-import { PaymentValidationError } from '../errors.js';
+import { PaymentValidationError } from '../errors/index.js';
 import { WebhookPayload } from '../models/webhooks.js';
 
 /**

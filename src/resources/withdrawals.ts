@@ -7,7 +7,7 @@ import {
   readLimits,
   type WithdrawalLimits,
 } from '../core/withdrawal-limit.js';
-import type { PaymentIssue } from '../errors.js';
+import type { PaymentIssue } from '../errors/index.js';
 import type {
   BlockchainNetworkList,
   CryptocurrencyList,
@@ -22,6 +22,7 @@ import type { TransactionDetails } from '../models/transactions.js';
 import type { CreateWithdrawalResult, WithdrawalRequest } from '../models/withdrawals.js';
 import { operations as routes } from '../seam/operations.js';
 import type { WalletQuoteInput, WithdrawalQuoteInput } from './crypto.js';
+import { Resource } from './resource.js';
 import { loadCryptoBodies, TransactionCalls } from './transactions.js';
 
 /**
@@ -54,12 +55,13 @@ export interface CreateWithdrawalOptions extends RequestOptions {
  * );
  * ```
  */
-export class Withdrawals {
+export class Withdrawals extends Resource {
   readonly #shared: TransactionCalls;
   readonly #limits: ResolvedLimits;
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean, limits: ResolvedLimits = {}) {
+    super(transport, validateInput);
     this.#shared = new TransactionCalls(transport, validateInput, 'withdrawal');
     this.#limits = limits;
   }
@@ -112,16 +114,12 @@ export class Withdrawals {
     const externalId = request.externalId ?? crypto.randomUUID();
     const body =
       'cryptocurrency' in request
-        ? (await loadCryptoBodies()).cryptoWithdrawalBody(
-            this.#shared.validate,
-            request,
-            externalId,
-          )
-        : this.#shared.validate
+        ? (await loadCryptoBodies()).cryptoWithdrawalBody(this.validate, request, externalId)
+        : this.validate
           ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
           : { ...request, externalId };
     checkWithdrawalLimit(body, this.#limitsFor(options));
-    const answer = await this.#shared.transport.request(
+    const answer = await this.transport.request(
       prepare(routes.withdrawals.create, { body }),
       options,
     );
@@ -216,8 +214,8 @@ export class Withdrawals {
    * ```
    */
   async quote(input: WithdrawalQuoteInput, options?: RequestOptions): Promise<WithdrawalQuote> {
-    const body = (await loadCryptoBodies()).withdrawalQuoteBody(this.#shared.validate, input);
-    return this.#shared.transport.request(prepare(routes.withdrawals.quote, { body }), options);
+    const body = (await loadCryptoBodies()).withdrawalQuoteBody(this.validate, input);
+    return this.transport.request(prepare(routes.withdrawals.quote, { body }), options);
   }
 
   /**
@@ -235,10 +233,7 @@ export class Withdrawals {
    * ```
    */
   async quoteToWallet(input: WalletQuoteInput, options?: RequestOptions): Promise<WalletQuote> {
-    const body = (await loadCryptoBodies()).walletQuoteBody(this.#shared.validate, input);
-    return this.#shared.transport.request(
-      prepare(routes.withdrawals.quoteToWallet, { body }),
-      options,
-    );
+    const body = (await loadCryptoBodies()).walletQuoteBody(this.validate, input);
+    return this.transport.request(prepare(routes.withdrawals.quoteToWallet, { body }), options);
   }
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type BodyReader, readUpTo } from '../../../src/seam/body.js';
 import { HttpError, type MockRequest, reasonHeader, reasonPhrase } from '../../service/http.js';
 import { type MockParts, NETWORK_ERROR } from '../../service/router.js';
 import type { PaymentServiceMock } from '../../types/controls.js';
@@ -87,28 +88,20 @@ function answerEarly(
   req.resume();
 }
 
-const EMPTY = Buffer.alloc(0);
+const EMPTY = new Uint8Array(0);
 
-/** Reads the body; `undefined` as soon as it is larger than `limit` (the rest is left unread). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      req.off('data', onData);
-      req.pause();
-      resolve(undefined);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-    req.on('close', () => resolve(total > limit ? undefined : Buffer.concat(chunks)));
-  });
+/**
+ * Node's request read chunk by chunk. Stopped (past the limit), it leaves the unread rest in place
+ * (`destroyOnReturn: false`) for the early answer to read and drop: destroying the request would
+ * reset the connection before the caller reads the 413.
+ */
+function bodyReader(req: IncomingMessage): BodyReader {
+  const chunks = req.iterator({ destroyOnReturn: false });
+  // Stopping only detaches the reader from the request; nothing is left to report if it fails.
+  const stop = async () => {
+    await chunks.return?.().catch(() => undefined);
+  };
+  return { read: () => chunks.next(), cancel: stop, releaseLock: () => void stop() };
 }
 
 /** Whether the caller of a request hung up, and the signal that says so once asked for. */
@@ -129,7 +122,7 @@ function nodeRequest(
   req: IncomingMessage,
   method: string,
   url: string,
-  body: Buffer,
+  body: Uint8Array,
   hangUp: HangUp,
 ): MockRequest {
   // A GET or HEAD has no body for the service, as a Fetch `Request` would carry none.
@@ -233,8 +226,15 @@ async function handle(
   // wait for, the common case of a GET.
   const framed =
     req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  const body = framed ? await readBody(req, limit) : EMPTY;
-  if (!framed) req.resume();
+  let body: Uint8Array | undefined = EMPTY;
+  try {
+    if (framed) body = await readUpTo(bodyReader(req), limit);
+    else req.resume();
+  } catch (error) {
+    // The caller hung up mid-body: no one to answer.
+    if (req.socket.destroyed) return;
+    throw error;
+  }
   if (req.socket.destroyed) return;
   if (body === undefined) {
     answerEarly(req, res, 413, { message: reasonPhrase(413) }, tooLarge);

@@ -1,0 +1,21 @@
+import type { Transport } from '../core/transport.js';
+
+/**
+ * What every resource of {@link PaymentClient} holds: the transport its calls go through, and
+ * whether it checks input before sending (`validateInput`). Each resource extends it, so the
+ * constructor is written once.
+ *
+ * @internal
+ */
+export abstract class Resource {
+  /** The client's transport: every call of the resource goes through it. */
+  declare protected readonly transport: Transport;
+  /** Whether input is checked before it is sent (`validateInput`). */
+  declare protected readonly validate: boolean;
+
+  /** @internal Created by {@link PaymentClient}. */
+  constructor(transport: Transport, validateInput: boolean) {
+    this.transport = transport;
+    this.validate = validateInput;
+  }
+}
