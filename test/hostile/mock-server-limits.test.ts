@@ -7,7 +7,8 @@ import {
   type RunningMockServer,
   startMockServer,
 } from 'pix-payment-sdk/mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent } from 'undici';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRequest } from '../support/raw-http.js';
 
 // A flood must not take the mock server's memory or its answers: the journal is bounded in
@@ -136,12 +137,21 @@ function streamWithHttp(url: string, total: number): Promise<{ status: number; t
 }
 
 describe('a body over the limit is answered 413, then the connection closes', () => {
+  // Each upload goes over a connection of its own: a pooled one left idle by an earlier test may
+  // meet the server's keep-alive timeout just as the upload starts (a reset this test is not about).
+  let fresh: Agent;
+  beforeEach(() => {
+    fresh = new Agent();
+  });
+  afterEach(() => fresh.close());
+
   it('fetch with a 20 MB body gets 413 { message } and Connection: close, not a reset', async () => {
     const response = await fetch(`${running.url}/withdraw`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: new Uint8Array(TWENTY_MB).fill(0x20),
-    });
+      dispatcher: fresh,
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect(response.headers.get('connection')).toBe('close');
     expect(await response.json()).toEqual({ message: 'Payload Too Large' });
@@ -164,6 +174,7 @@ describe('a body over the limit is answered 413, then the connection closes', ()
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body,
       duplex: 'half',
+      dispatcher: fresh,
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: 'Payload Too Large' });
