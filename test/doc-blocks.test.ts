@@ -147,7 +147,8 @@ describe('code blocks of the guides', () => {
       });
     expect(checked.length).toBeGreaterThan(30);
     expect(errors).toEqual([]);
-  }, 60_000);
+    // A whole type-check of every guide's blocks: generous, for a machine busy with other suites.
+  }, 180_000);
 
   const runnable = blocks.filter((block) => block.mode === 'run');
   it(`the blocks that are whole test files pass under vitest (${runnable.map((block) => `${block.file}:${block.line}`).join(', ')})`, () => {

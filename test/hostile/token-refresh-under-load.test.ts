@@ -13,6 +13,7 @@ const FIFTEEN_DAYS_MS = 15 * 24 * 60 * 60 * 1000;
 
 describe.each(mockTransports().filter((t) => t.name !== 'msw'))(
   'token refresh under load over $name',
+  { timeout: 60_000 },
   (transport) => {
     let harness: MockHarness;
 

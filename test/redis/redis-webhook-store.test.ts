@@ -127,10 +127,12 @@ describe.skipIf(redisServer === undefined).each(majors)('RedisWebhookStore on $n
   });
 
   it('takeExpired hands over a claim whose lease ran out, with its delivery, once, and the old holder can no longer finish it', async () => {
-    const { store: events } = await store({ leaseMs: 50 });
+    // A lease long enough that the handed-over claim is still held when it is checked below, on a
+    // busy machine too.
+    const { store: events } = await store({ leaseMs: 400 });
     const first = await events.claim(key('c'), '{"id":"c"}');
     expect(await events.takeExpired('shop-a', 10)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await new Promise((resolve) => setTimeout(resolve, 450));
     expect(await events.takeExpired('shop-b', 10)).toEqual([]);
     const taken = await events.takeExpired('shop-a', 10);
     expect(taken).toEqual([{ token: expect.any(String), payload: '{"id":"c"}' }]);
