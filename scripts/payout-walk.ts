@@ -45,7 +45,7 @@ const server = setupServer(
   ...mock.handlers,
   http.post(webhookUrl, () => new HttpResponse(null, { status: 200 })),
 );
-server.listen({ onUnhandledRequest: 'error' });
+server.listen({ onUnhandledFrame: 'error' });
 const client = new PaymentClient({ baseUrl: mock.baseUrl, ...mock.credentials });
 const currency = selectCurrency(await client.withdrawals.listCurrencies(), 'BRL');
 const customerId = mock.customers.seeded._id;
