@@ -85,7 +85,7 @@ function mockOver(parts: MockParts): PaymentServiceMock {
   };
 
   // The main account's controls; `mock.account(id)` gives a sub-account's.
-  const main = accountControls(state, () => state.main, tracked);
+  const main = accountControls(state, () => state.accounts.main, tracked);
   const service = serviceControls(state, tracked);
   const accounts = new Map<string, MockAccount>();
 

@@ -2,24 +2,23 @@
 // (./routes.ts), read into its control's arguments, and answered with what the control returns,
 // or with its error mapped to a status here, once. The mock's composition root (mock/create.ts)
 // plugs this into the router.
+
+import {
+  HttpError,
+  json,
+  jsonText,
+  reasonHeader,
+  reasonPhrase,
+  type ServiceAnswer,
+} from '../service/answers.js';
+import { isRecord, own } from '../service/body-fields.js';
 import {
   type MockRefusalCode,
   MockRefusalError,
   refusalStatus,
   UnknownIdError,
 } from '../service/control-refusal.js';
-import {
-  HttpError,
-  isRecord,
-  json,
-  jsonText,
-  type MockRequest,
-  own,
-  reasonHeader,
-  reasonPhrase,
-  type ServiceAnswer,
-  utf8,
-} from '../service/http.js';
+import { type MockRequest, utf8 } from '../service/request.js';
 import { matchPath, splitPath } from '../service/route.js';
 import type { ControlRouteHandler } from '../service/router.js';
 import type { ServiceState } from '../service/state/service-state.js';

@@ -3,9 +3,10 @@
 // whole body, or the body's other fields), and the in-process control it calls. The server
 // (./http-routes.ts) reads a request into those arguments; the remote (mock/remote/connect.ts)
 // writes the same arguments into a request. The controls check their arguments themselves, once.
+
+import { isRecord, own } from '../service/body-fields.js';
 import { MockRefusalError, UnknownIdError } from '../service/control-refusal.js';
 import type { FaultSpec } from '../service/faults.js';
-import { isRecord, own } from '../service/http.js';
 import type { AccountState } from '../service/state/accounts.js';
 import type { ServiceState } from '../service/state/service-state.js';
 import type { TransactionKind } from '../service/state/transactions.js';

@@ -58,9 +58,9 @@ import {
   Schema,
   type SchemaName,
 } from '../../src/seam/operations.js';
+import { REASONS } from '../service/answers.js';
 import { COMPANY_MESSAGES } from '../service/handlers/company.js';
 import { INSUFFICIENT_BALANCE } from '../service/handlers/withdrawals.js';
-import { REASONS } from '../service/http.js';
 import { CRYPTO_LISTS } from '../service/state/crypto.js';
 import { CRYPTO_OPERATION_PROSE as CRYPTO, cryptoBodyExamples } from './crypto-prose.js';
 import {

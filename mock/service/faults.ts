@@ -1,5 +1,5 @@
 import { MAX_TIMER_MS } from '../../src/seam/limits.js';
-import { jsonText, reasonPhrase, type ServiceAnswer } from './http.js';
+import { jsonText, reasonPhrase, type ServiceAnswer } from './answers.js';
 import { compilePathPattern, type PathMatcher } from './path-pattern.js';
 
 /**

@@ -1,5 +1,6 @@
-import type { MockRequest, ServiceAnswer } from './http.js';
+import type { ServiceAnswer } from './answers.js';
 import type { OperationId, ServiceOperation } from './operations.js';
+import type { MockRequest } from './request.js';
 import type { AccountState } from './state/accounts.js';
 import type { ServiceState } from './state/service-state.js';
 

@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../types/records.js';
+import { errorResponse, HttpError, refusalResponse, type ServiceAnswer } from './answers.js';
 import { authResolvers } from './handlers/auth.js';
 import { companyResolvers } from './handlers/company.js';
 import { cryptoResolvers } from './handlers/crypto.js';
@@ -7,19 +8,11 @@ import { depositResolvers } from './handlers/deposits.js';
 import { pixKeyResolvers } from './handlers/pix-keys.js';
 import { transactionResolvers } from './handlers/transactions.js';
 import { withdrawalResolvers } from './handlers/withdrawals.js';
-import {
-  errorResponse,
-  HttpError,
-  isJsonContentType,
-  journalBody,
-  type MockRequest,
-  refusalResponse,
-  type ServiceAnswer,
-  utf8,
-} from './http.js';
 import { type OperationId, SERVICE_OPERATIONS } from './operations.js';
+import { isJsonContentType, type MockRequest, utf8 } from './request.js';
 import { matchPath, type Resolvers, routeOf, type ServiceRoute, splitPath } from './route.js';
 import type { AccountState } from './state/accounts.js';
+import { journalBody } from './state/journal.js';
 import type { ServiceState } from './state/service-state.js';
 
 /**
@@ -269,7 +262,8 @@ async function answer(
     throw new HttpError(401, entry.authFailure);
   }
   // The account of the token: the resolver is handed its state alone.
-  let account = state.main;
+  const main = state.accounts.main;
+  let account = main;
   if (route.auth) {
     const found = await authenticate(state, request, route.operation);
     if (typeof found === 'string') {
@@ -277,7 +271,7 @@ async function answer(
       throw new HttpError(401, found);
     }
     account = found;
-    if (account !== state.main) entry.account = account.id;
+    if (account !== main) entry.account = account.id;
   }
   let body: unknown;
   if (route.body) {

@@ -1,4 +1,5 @@
-import { HttpError, isRecord, json, own } from '../http.js';
+import { HttpError, json } from '../answers.js';
+import { isRecord, own } from '../body-fields.js';
 import type { Resolvers } from '../route.js';
 
 /**

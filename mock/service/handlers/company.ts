@@ -1,5 +1,6 @@
 import type { MockSubAccount, MockSubAccountInput } from '../../types/controls.js';
-import { HttpError, isRecord, json, jsonText, own } from '../http.js';
+import { HttpError, json, jsonText } from '../answers.js';
+import { isRecord, own } from '../body-fields.js';
 import { generatePassword } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';

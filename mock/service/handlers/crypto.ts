@@ -6,7 +6,8 @@ import {
   toMicros,
   validateWalletAddress,
 } from 'pix-payment-sdk';
-import { frozenJson, HttpError, isRecord, json, own, type ServiceAnswer } from '../http.js';
+import { frozenJson, HttpError, json, type ServiceAnswer } from '../answers.js';
+import { isRecord, own } from '../body-fields.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import { CRYPTO_LISTS, type CryptoLeg, WALLET_NETWORKS, walletAddressOf } from '../state/crypto.js';

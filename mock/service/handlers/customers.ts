@@ -1,7 +1,8 @@
 import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
 import type { CustomerCreateInput } from '../../types/controls.js';
 import type { MockCustomer } from '../../types/records.js';
-import { HttpError, isRecord, json, own } from '../http.js';
+import { HttpError, json } from '../answers.js';
+import { isRecord, own } from '../body-fields.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';

@@ -1,4 +1,5 @@
-import { HttpError, isRecord, json, own, type ServiceAnswer } from '../http.js';
+import { HttpError, json, type ServiceAnswer } from '../answers.js';
+import { isRecord, own } from '../body-fields.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
 import type { CustomerInput, CustomerRecord } from '../state/customers.js';

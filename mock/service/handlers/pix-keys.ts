@@ -1,5 +1,6 @@
 import { type KnownPixKeyType, PIX_KEY_TYPES, validatePixKey } from 'pix-payment-sdk';
-import { HttpError, isRecord, json, own } from '../http.js';
+import { HttpError, json } from '../answers.js';
+import { isRecord, own } from '../body-fields.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import { customerOr404 } from './customers.js';

@@ -1,5 +1,6 @@
 import { toCents } from 'pix-payment-sdk';
-import { HttpError, isRecord, own, type ServiceAnswer } from '../http.js';
+import { HttpError, type ServiceAnswer } from '../answers.js';
+import { isRecord, own } from '../body-fields.js';
 import type { AccountState } from '../state/accounts.js';
 import { maskKey } from '../state/pix-keys.js';
 import type { TransactionKind, TransactionRecord } from '../state/transactions.js';

@@ -1,5 +1,6 @@
 import { CURRENCY_REQUIRED_FIELDS, type Currency, toCents } from 'pix-payment-sdk';
-import { HttpError, isRecord, own } from '../http.js';
+import { HttpError } from '../answers.js';
+import { isRecord, own } from '../body-fields.js';
 import { isObjectId } from '../ids.js';
 import type { AccountState } from '../state/accounts.js';
 import { maskKey, type PixKeyRecord } from '../state/pix-keys.js';

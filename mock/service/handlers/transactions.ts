@@ -1,4 +1,4 @@
-import { frozenJson, HttpError, json } from '../http.js';
+import { frozenJson, HttpError, json } from '../answers.js';
 import { isObjectId } from '../ids.js';
 import type { Resolver, Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';

@@ -1,5 +1,6 @@
 import { formatCents } from 'pix-payment-sdk';
-import { HttpError, isRecord, json, own, type ServiceAnswer } from '../http.js';
+import { HttpError, json, type ServiceAnswer } from '../answers.js';
+import { isRecord, own } from '../body-fields.js';
 import type { Resolvers } from '../route.js';
 import { ledgerCurrencyOf } from '../state/ledger.js';
 import type { TransactionRecord } from '../state/transactions.js';

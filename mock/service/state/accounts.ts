@@ -1,7 +1,7 @@
 import type { Currency, WebhookPayload } from 'pix-payment-sdk';
 import type { PaymentServiceMockOptions } from '../../types/options.js';
 import type { OperationId } from '../operations.js';
-import type { WebhookDelivery } from '../webhooks.js';
+import type { WebhookDelivery, WebhookDispatcher } from '../webhooks.js';
 import { type CustomerRecord, CustomersArea } from './customers.js';
 import { LedgerArea, type LedgerCurrency } from './ledger.js';
 import { PixKeysArea } from './pix-keys.js';
@@ -25,12 +25,8 @@ export interface AccountServices {
   /** The Pix key values registered in any account (a value is registered once). */
   readonly pixDirectory: Set<string>;
   currenciesOf(kind: TransactionKind): ReadonlyArray<Currency>;
-  /** Sends a webhook to `url` on behalf of the account `account`. */
-  deliver(
-    payload: WebhookPayload,
-    trigger: WebhookDelivery['trigger'],
-    target: { readonly url: string | null; readonly account: string },
-  ): Promise<WebhookDelivery>;
+  /** The service's one dispatcher, which an account's webhooks are handed to directly. */
+  readonly webhooks: Pick<WebhookDispatcher, 'deliver'>;
 }
 
 /**
@@ -113,10 +109,12 @@ export class AccountState {
     this.customers.reset(spec.seededCustomer);
     this.pixKeys = new PixKeysArea(services.stamps, services.maskKeys, services.pixDirectory);
     this.ledger = new LedgerArea(spec.balance);
-    const deliver = (payload: WebhookPayload, trigger: WebhookDelivery['trigger']) =>
-      services.deliver(payload, trigger, { url: this.webhookUrl, account: this.id });
-    this.webhooks = { deliver };
-    this.transactions = new TransactionsArea(services.stamps, this.ledger, deliver);
+    const dispatcher = services.webhooks;
+    this.webhooks = {
+      deliver: (payload, trigger) =>
+        dispatcher.deliver(payload, trigger, { url: this.webhookUrl, account: this.id }),
+    };
+    this.transactions = new TransactionsArea(services.stamps, this.ledger, dispatcher, this);
   }
 
   /** Whether this is a sub-account. */

@@ -3,8 +3,8 @@
 import type { KnownTransactionStatus } from 'pix-payment-sdk';
 import type { MockDispute, MockDisputeOutcome } from '../../types/deposits.js';
 import type { MockDeposit } from '../../types/records.js';
+import { isRecord } from '../body-fields.js';
 import { MockRefusalError, quoted } from '../control-refusal.js';
-import { isRecord } from '../http.js';
 import type { WebhookDelivery } from '../webhooks.js';
 import type { AccountState } from './accounts.js';
 import { ledgerCurrencyOf } from './ledger.js';

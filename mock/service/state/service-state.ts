@@ -143,7 +143,7 @@ export class ServiceState {
       maskKeys: options.maskKeys ?? false,
       pixDirectory: new Set(),
       currenciesOf: (kind) => this.currenciesOf(kind),
-      deliver: (payload, trigger, target) => this.webhooks.deliver(payload, trigger, target),
+      webhooks: this.webhooks,
     };
     this.random = this.#newRandom();
     this.#objectId = objectIdFactory(this.random);

@@ -8,7 +8,7 @@ import type { MockDeposit, MockWithdrawal } from '../../types/records.js';
 import { buildBrCode } from '../br-code.js';
 import { UnknownIdError } from '../control-refusal.js';
 import { uuid } from '../ids.js';
-import { type WebhookDelivery, webhookPayloadOf } from '../webhooks.js';
+import { type WebhookDelivery, type WebhookDispatcher, webhookPayloadOf } from '../webhooks.js';
 import type { CryptoLeg } from './crypto.js';
 import {
   type LedgerArea,
@@ -80,6 +80,12 @@ const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as cons
  */
 const LOCATION_PREFIX = 'pix.payments.test/qr/v3/at/';
 
+/** The account whose transactions these are, as its webhooks address it. */
+interface WebhookAccount {
+  readonly id: string;
+  readonly webhookUrl: string | null;
+}
+
 /**
  * The withdrawals and the deposits of one account: one record type for both, kept by kind, each kind
  * with its index by `externalId`. Each creation and status change moves the amount in the
@@ -91,26 +97,26 @@ const LOCATION_PREFIX = 'pix.payments.test/qr/v3/at/';
 export class TransactionsArea {
   readonly #stamps: Stamps;
   readonly #ledger: LedgerArea;
-  readonly #deliver: (
-    payload: WebhookPayload,
-    trigger: WebhookDelivery['trigger'],
-  ) => Promise<WebhookDelivery>;
+  readonly #webhooks: Pick<WebhookDispatcher, 'deliver'>;
+  readonly #account: WebhookAccount;
   #withdrawals = new Map<string, TransactionRecord>();
   #deposits = new Map<string, TransactionRecord>();
   #idByExternalId = { withdrawal: new Map<string, string>(), deposit: new Map<string, string>() };
 
-  /** `deliver` sends a webhook of this account; `ledger` is this account's. */
+  /**
+   * `ledger` is this account's; a status change hands its webhook to `webhooks` (the service's
+   * dispatcher) itself, addressed to `account`'s URL as it is when the webhook leaves.
+   */
   constructor(
     stamps: Stamps,
     ledger: LedgerArea,
-    deliver: (
-      payload: WebhookPayload,
-      trigger: WebhookDelivery['trigger'],
-    ) => Promise<WebhookDelivery>,
+    webhooks: Pick<WebhookDispatcher, 'deliver'>,
+    account: WebhookAccount,
   ) {
     this.#stamps = stamps;
     this.#ledger = ledger;
-    this.#deliver = deliver;
+    this.#webhooks = webhooks;
+    this.#account = account;
   }
 
   get(kind: TransactionKind, id: string): TransactionRecord | undefined {
@@ -235,7 +241,11 @@ export class TransactionsArea {
   transition(record: TransactionRecord, status: KnownTransactionStatus): Promise<WebhookDelivery> {
     record.status = status;
     record.updatedDate = this.#stamps.nowIso();
-    return this.#deliver(this.payload(record), 'settle');
+    const account = this.#account;
+    return this.#webhooks.deliver(this.payload(record), 'settle', {
+      url: account.webhookUrl,
+      account: account.id,
+    });
   }
 
   /** A transaction as `mock.withdrawals` and `mock.deposits` show it. */

@@ -1,4 +1,4 @@
-import { fromFetchRequest, toResponse } from '../../service/http.js';
+import { fromFetchRequest, toResponse } from '../../service/request.js';
 import { type MockParts, NETWORK_ERROR } from '../../service/router.js';
 import { servedPath } from '../../service/served-path.js';
 import type { MockFetch } from '../../types/controls.js';

@@ -2,7 +2,7 @@
 // and the control token. Only the server applies them: MSW and `mock.fetch` have no socket a web
 // page could reach.
 import type { IncomingMessage } from 'node:http';
-import { isJsonContentType } from '../../service/http.js';
+import { isJsonContentType } from '../../service/request.js';
 import { DELIVERY_HEADER } from '../../service/webhooks.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type BodyReader, readUpTo } from '../../../src/seam/body.js';
-import { HttpError, type MockRequest, reasonHeader, reasonPhrase } from '../../service/http.js';
+import { HttpError, reasonHeader, reasonPhrase } from '../../service/answers.js';
+import type { MockRequest } from '../../service/request.js';
 import { type MockParts, NETWORK_ERROR } from '../../service/router.js';
 import type { PaymentServiceMock } from '../../types/controls.js';
 import type { MockServerListenOptions, RunningMockServer } from '../../types/server.js';

@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { fromFetchRequest, toResponse } from '../../service/http.js';
+import { fromFetchRequest, toResponse } from '../../service/request.js';
 import { type MockParts, NETWORK_ERROR } from '../../service/router.js';
 import { servedPath } from '../../service/served-path.js';
 import { loadMsw } from './msw.js';
