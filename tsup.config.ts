@@ -20,10 +20,13 @@ const library: Options = {
   removeNodeProtocol: false,
 };
 
-const client: Options = {
-  ...library,
-  entry: { index: 'src/index.ts', 'redis/index': 'src/redis/index.ts' },
-};
+// The client entry and pix-payment-sdk/redis are built apart: esbuild puts each module in the chunk
+// of the set of entries that reach it, so a build with both split the client's shared code into
+// four chunks, loaded one by one at import. Alone, the client entry imports one shared chunk
+// (what it shares with the chunks loaded at first call). The redis entry takes the client's
+// classes from `pix-payment-sdk` and carries its own copy of the few helpers it shares.
+const client: Options = { ...library, entry: { index: 'src/index.ts' } };
+const redis: Options = { ...library, entry: { 'redis/index': 'src/redis/index.ts' } };
 const mock: Options = { ...library, entry: { 'mock/index': 'mock/index.ts' } };
 
 // How each build loads msw, the optional peer that only `mock.handlers` needs: the ES module
@@ -59,6 +62,7 @@ export default defineConfig([
     external: clientExternal,
     noExternal: bundled,
   },
+  { ...redis, format: ['esm', 'cjs'], external: clientExternal, noExternal: bundled },
   {
     ...mock,
     format: ['esm'],

@@ -179,23 +179,39 @@ export async function startPlainServer({ tokenLifetimeSeconds = 3600, loginDelay
   };
 }
 
-/** Wall time from spawning `node --input-type=module -e source` (in the project root) to its exit. */
+// Put before a fresh process's script: at exit, the process writes the CPU time it used (user +
+// system, in ms, from `process.cpuUsage()`) to its fd 3. `process.exit()` runs 'exit' listeners.
+const CPU_REPORT = `import { writeSync as writeCpu } from 'node:fs';
+process.on('exit', () => { const cpu = process.cpuUsage(); writeCpu(3, String((cpu.user + cpu.system) / 1000)); });
+`;
+
+/**
+ * Spawns `node --input-type=module -e source` (in the project root) and resolves with its wall
+ * time from spawn to exit and the CPU time it used itself (user + system, as `process.cpuUsage()`
+ * reads it at exit). On a loaded machine the CPU time is the steadier figure: the time the process
+ * waited for a core is in the wall time only.
+ */
 export function timeProcess(source, env = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CPU_REPORT + source], {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
     let errors = '';
+    let cpu = '';
     child.stderr.on('data', (chunk) => {
       errors += chunk;
     });
+    child.stdio[3].on('data', (chunk) => {
+      cpu += chunk;
+    });
     child.once('error', reject);
-    child.once('exit', (code) => {
-      const elapsed = performance.now() - start;
-      if (code === 0) resolve(elapsed);
+    // 'close': the process has exited and its fd 3 is read to the end.
+    child.once('close', (code) => {
+      const wall = performance.now() - start;
+      if (code === 0) resolve({ wall, cpu: Number(cpu) });
       else reject(new Error(`a fresh process failed (${code}): ${errors}\n${source}`));
     });
   });
@@ -203,7 +219,8 @@ export function timeProcess(source, env = {}) {
 
 /**
  * Times each script in fresh processes, `runs` times, interleaved (shuffled every run), after one
- * discarded run each. Returns each script's median wall time.
+ * discarded run each. Returns each script's median wall time (`wall`) and median CPU time of the
+ * process itself (`cpu`), in ms.
  */
 export async function timeProcesses(scripts, { runs, random, env }) {
   const entries = Object.entries(scripts);
@@ -214,5 +231,7 @@ export async function timeProcesses(scripts, { runs, random, env }) {
       times.get(name).push(await timeProcess(source, env));
     }
   }
-  return new Map([...times].map(([name, values]) => [name, median(values)]));
+  const medians = (key) =>
+    new Map([...times].map(([name, values]) => [name, median(values.map((v) => v[key]))]));
+  return { wall: medians('wall'), cpu: medians('cpu') };
 }

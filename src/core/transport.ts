@@ -16,7 +16,7 @@ import {
   type ResultOf,
 } from '../seam/operations.js';
 import { redactCause, scrubError, secretForms } from '../seam/redact.js';
-import { ANSWERS } from './answers.js';
+import { ANSWERS, type PixAnswer } from './answers.js';
 import type { LogEvent, LogFields, Logger } from './logger.js';
 import {
   type CallWatch,
@@ -157,20 +157,35 @@ export interface Operation<T> {
 /**
  * Turns an entry of the table of operations ({@link operations}) into a request: the path filled
  * in with `input`'s parameters (checked and encoded by `buildPath`), the body, the schema of the
- * answer the entry names ({@link ANSWERS}) and the retry policy.
+ * answer the entry names ({@link ANSWERS}) and the retry policy. The entries whose answer loads
+ * with its area (the crypto rails, the company account) are refused at compile time: their area's
+ * chunk prepares them (`prepareArea`, src/core/area-answers.ts).
  *
  * @internal
  */
-export function prepare<R extends OperationSpec>(
+export function prepare<R extends OperationSpec & { readonly response: PixAnswer }>(
   route: R,
   input: CallInput<R>,
+): Operation<ResultOf<R>> {
+  return prepareWith(
+    route,
+    input,
+    (ANSWERS as ReadonlyArray<z.ZodMiniType>)[route.response] as z.ZodMiniType<ResultOf<R>>,
+  );
+}
+
+/** `prepare` with the schema of the answer given. @internal */
+export function prepareWith<R extends OperationSpec>(
+  route: R,
+  input: CallInput<R>,
+  schema: z.ZodMiniType<ResultOf<R>>,
 ): Operation<ResultOf<R>> {
   const { body, ...params } = input as { readonly body?: unknown };
   return {
     method: route.method,
     path: buildPath(route.path, params),
     template: route.path,
-    schema: (ANSWERS as ReadonlyArray<z.ZodMiniType>)[route.response] as z.ZodMiniType<ResultOf<R>>,
+    schema,
     body,
     retry: route.retry,
   };

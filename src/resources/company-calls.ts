@@ -1,6 +1,7 @@
 // What `client.company` does: the checks and requests of its four calls. Loaded by
 // src/resources/company.ts at the area's first call, so that a bundler puts it in a chunk of its
 // own and a Pix-only application does not carry it.
+import { prepareArea } from '../core/area-answers.js';
 import { isRecord, throwIfIssues } from '../core/options.js';
 import { parseWith } from '../core/parse.js';
 import { prepare, type RequestOptions, type Transport } from '../core/transport.js';
@@ -73,7 +74,7 @@ export async function getBalance(
   const reader = balanceReader();
   try {
     const balances = await transport.request(
-      { ...prepare(routes.company.getBalance, { body: filter }), parse: reader.parse },
+      { ...prepareArea(routes.company.getBalance, { body: filter }), parse: reader.parse },
       options,
     );
     reader.keep(balances);

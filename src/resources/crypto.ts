@@ -1,5 +1,6 @@
-// The checks of the crypto rails' bodies, loaded at the first call that sends one (see
-// `loadCryptoBodies`): the quote inputs' types are public, the rest is internal.
+// What the crypto rails' calls need beyond the Pix calls, loaded at the first of them (see
+// `loadCryptoCalls`): the checks of their bodies and the schemas of their answers. The quote
+// inputs' types are public, the rest is internal.
 import type * as z from 'zod/mini';
 import { parseWith } from '../core/parse.js';
 import { type PaymentIssue, PaymentValidationError } from '../errors/index.js';
@@ -12,6 +13,8 @@ import type {
 import { Currency } from '../models/currencies.js';
 import { type AmountInput, normalizeAmount } from '../money.js';
 import { normalizeUsdt, type UsdtAmountInput } from '../usdt.js';
+
+export { prepareArea } from '../core/area-answers.js';
 
 /**
  * What `client.deposits.quote` takes: an amount of BRL and the whole deposit currency.

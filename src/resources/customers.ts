@@ -12,6 +12,7 @@ import type { MessageResult } from '../models/shared.js';
 import { operations as routes } from '../seam/operations.js';
 import { documentIssue } from '../validation.js';
 import { Resource } from './resource.js';
+import { loadCryptoCalls } from './transactions.js';
 
 /**
  * Customers of the company account: `client.customers` (per the provider's public docs; beyond the
@@ -106,7 +107,9 @@ export class Customers extends Resource {
    * ```
    */
   async getWallet(id: string, options?: RequestOptions): Promise<CustomerWalletList> {
-    return this.transport.request(prepare(routes.customers.getWallet, { id }), options);
+    // Its answer's schema loads with the crypto rails' calls.
+    const { prepareArea } = await loadCryptoCalls();
+    return this.transport.request(prepareArea(routes.customers.getWallet, { id }), options);
   }
 }
 

@@ -16,7 +16,7 @@ import { formatCents, toCents } from '../money.js';
 import { operations as routes } from '../seam/operations.js';
 import type { DepositQuoteInput } from './crypto.js';
 import { Resource } from './resource.js';
-import { loadCryptoBodies, TransactionCalls } from './transactions.js';
+import { loadCryptoCalls, TransactionCalls } from './transactions.js';
 
 /**
  * Deposits (Pix charges a payer pays): `client.deposits`.
@@ -181,8 +181,9 @@ export class Deposits extends Resource {
    * ```
    */
   async quote(input: DepositQuoteInput, options?: RequestOptions): Promise<DepositQuote> {
-    const body = (await loadCryptoBodies()).depositQuoteBody(this.validate, input);
-    return this.transport.request(prepare(routes.deposits.quote, { body }), options);
+    const crypto = await loadCryptoCalls();
+    const body = crypto.depositQuoteBody(this.validate, input);
+    return this.transport.request(crypto.prepareArea(routes.deposits.quote, { body }), options);
   }
 }
 

@@ -8,12 +8,12 @@ import { operations as routes } from '../seam/operations.js';
 import { Resource } from './resource.js';
 
 /**
- * The checks of the crypto rails' bodies (quotes, USDT amounts), loaded at the first call that
- * sends one: a Pix-only application neither bundles nor parses them.
+ * What the crypto rails' calls need (the checks of their bodies, the schemas of their answers),
+ * loaded at the first of them: a Pix-only application neither bundles nor parses it.
  *
  * @internal
  */
-export const loadCryptoBodies = /* @__PURE__ */ onFirstUse(() => import('./crypto.js'));
+export const loadCryptoCalls = /* @__PURE__ */ onFirstUse(() => import('./crypto.js'));
 
 /**
  * What withdrawals and deposits share, written once and parameterised by kind: listing the
@@ -51,15 +51,15 @@ export class TransactionCalls extends Resource {
     return this.transport.request(prepare(spec, { id, body: {} }), options);
   }
 
-  listCryptocurrencies(options: RequestOptions | undefined): Promise<CryptocurrencyList> {
+  async listCryptocurrencies(options: RequestOptions | undefined): Promise<CryptocurrencyList> {
     const spec = this.#withdrawals
       ? routes.withdrawals.listCryptocurrencies
       : routes.deposits.listCryptocurrencies;
-    return this.transport.request(prepare(spec, {}), options);
+    return this.transport.request((await loadCryptoCalls()).prepareArea(spec, {}), options);
   }
 
-  listNetworks(options: RequestOptions | undefined): Promise<BlockchainNetworkList> {
+  async listNetworks(options: RequestOptions | undefined): Promise<BlockchainNetworkList> {
     const spec = this.#withdrawals ? routes.withdrawals.listNetworks : routes.deposits.listNetworks;
-    return this.transport.request(prepare(spec, {}), options);
+    return this.transport.request((await loadCryptoCalls()).prepareArea(spec, {}), options);
   }
 }

@@ -23,7 +23,7 @@ import type { CreateWithdrawalResult, WithdrawalRequest } from '../models/withdr
 import { operations as routes } from '../seam/operations.js';
 import type { WalletQuoteInput, WithdrawalQuoteInput } from './crypto.js';
 import { Resource } from './resource.js';
-import { loadCryptoBodies, TransactionCalls } from './transactions.js';
+import { loadCryptoCalls, TransactionCalls } from './transactions.js';
 
 /**
  * Options of {@link Withdrawals.create}: the per-call options of every method, and a ceiling for
@@ -114,7 +114,7 @@ export class Withdrawals extends Resource {
     const externalId = request.externalId ?? crypto.randomUUID();
     const body =
       'cryptocurrency' in request
-        ? (await loadCryptoBodies()).cryptoWithdrawalBody(this.validate, request, externalId)
+        ? (await loadCryptoCalls()).cryptoWithdrawalBody(this.validate, request, externalId)
         : this.validate
           ? { ...request, ...buildWithdrawal({ ...request, externalId }) }
           : { ...request, externalId };
@@ -214,8 +214,9 @@ export class Withdrawals extends Resource {
    * ```
    */
   async quote(input: WithdrawalQuoteInput, options?: RequestOptions): Promise<WithdrawalQuote> {
-    const body = (await loadCryptoBodies()).withdrawalQuoteBody(this.validate, input);
-    return this.transport.request(prepare(routes.withdrawals.quote, { body }), options);
+    const crypto = await loadCryptoCalls();
+    const body = crypto.withdrawalQuoteBody(this.validate, input);
+    return this.transport.request(crypto.prepareArea(routes.withdrawals.quote, { body }), options);
   }
 
   /**
@@ -233,7 +234,11 @@ export class Withdrawals extends Resource {
    * ```
    */
   async quoteToWallet(input: WalletQuoteInput, options?: RequestOptions): Promise<WalletQuote> {
-    const body = (await loadCryptoBodies()).walletQuoteBody(this.validate, input);
-    return this.transport.request(prepare(routes.withdrawals.quoteToWallet, { body }), options);
+    const crypto = await loadCryptoCalls();
+    const body = crypto.walletQuoteBody(this.validate, input);
+    return this.transport.request(
+      crypto.prepareArea(routes.withdrawals.quoteToWallet, { body }),
+      options,
+    );
   }
 }

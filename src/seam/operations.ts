@@ -39,8 +39,9 @@ export type BodyName = SchemaName | keyof typeof BODY_VARIANTS | 'EmptyBody';
  * reads the member's name (`Schema[member]`) and takes the schema of that name from the
  * package's exports, so both find the same object. An enum, so that a bundler writes each
  * reference as a small number: the client's bundle carries no name, and the names stay in the
- * mock, which reads them. The answers come first: the client finds the schema of one at its
- * member's index.
+ * mock, which reads them. The answers come first, those of the Pix calls before those of the
+ * areas loaded on first use: the client finds the schema of a Pix answer at its member's index
+ * in `ANSWERS`, and an area's in `AREA_ANSWERS`, which only that area's chunk imports.
  *
  * @internal
  */
@@ -52,14 +53,16 @@ export enum Schema {
   CurrencyList,
   CreateWithdrawalResponse,
   TransactionDetails,
+  CreateDepositResult,
+  CreateCustomerResult,
+  Customer,
+  // The answers of the areas loaded on first use (the crypto rails, the company account): the
+  // client holds their schemas in those areas' chunks (src/core/area-answers.ts).
   CryptocurrencyList,
   BlockchainNetworkList,
   WithdrawalQuote,
   WalletQuote,
-  CreateDepositResult,
   DepositQuote,
-  CreateCustomerResult,
-  Customer,
   CustomerWalletList,
   BalanceList,
   TokenRequest,
@@ -351,13 +354,29 @@ type Table = typeof operations;
 
 /**
  * The members of {@link Schema} the table names as answers: the client holds one schema for each
- * (src/core/answers.ts).
+ * (src/core/answers.ts, src/core/area-answers.ts).
  *
  * @internal
  */
 export type ResponseSchema = {
   [Area in keyof Table]: { [Method in keyof Table[Area]]: Table[Area][Method] }[keyof Table[Area]];
 }[keyof Table]['response'];
+
+/**
+ * The answers of the areas a Pix-only application never calls (the crypto rails, the company
+ * account): their schemas load with those areas' chunks (src/core/area-answers.ts), and
+ * `prepare` refuses, at compile time, an entry that names one of them.
+ *
+ * @internal
+ */
+export type AreaAnswer =
+  | Schema.CryptocurrencyList
+  | Schema.BlockchainNetworkList
+  | Schema.WithdrawalQuote
+  | Schema.WalletQuote
+  | Schema.DepositQuote
+  | Schema.CustomerWalletList
+  | Schema.BalanceList;
 
 type ParamName<Path> = Path extends `${string}{${infer Name}}${infer Rest}`
   ? Name | ParamName<Rest>
