@@ -15,7 +15,11 @@ export abstract class Resource {
 
   /** @internal Created by {@link PaymentClient}. */
   constructor(transport: Transport, validateInput: boolean) {
-    this.transport = transport;
-    this.validate = validateInput;
+    // Neither enumerable nor writable, as private fields were: `console.log(client.withdrawals)`
+    // shows no transport, and no caller can turn the checks off on one resource.
+    Object.defineProperties(this, {
+      transport: { value: transport },
+      validate: { value: validateInput },
+    });
   }
 }

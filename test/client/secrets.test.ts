@@ -201,6 +201,24 @@ describe('secrets never show', () => {
     expect(JSON.stringify(tokenStore)).toBe('{}');
   });
 
+  it('a resource shows nothing of its transport, and its checks cannot be turned off from outside', () => {
+    const client = makeClient();
+    for (const resource of [
+      client.pixKeys,
+      client.withdrawals,
+      client.deposits,
+      client.customers,
+      client.company,
+    ]) {
+      expect(Object.keys(resource)).toEqual([]);
+      expect(JSON.stringify(resource)).toBe('{}');
+      expect(inspect(resource)).toBe(`${resource.constructor.name} {}`);
+      expect(() => {
+        (resource as unknown as { validate: boolean }).validate = false;
+      }).toThrow(TypeError);
+    }
+  });
+
   it('a bad option is reported without the password', () => {
     const attempt = () =>
       new PaymentClient({ baseUrl: 'not a url', email: 'a@b.c', password: 'Very-Secret-1' });
