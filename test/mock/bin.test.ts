@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { controlRoutes } from '../../mock/controls/http-routes.js';
+import { binArgs } from '../support/bin.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 function startBin(args: string[]): ChildProcess {
   // process.execPath is the pinned Node that runs vitest; tsx loads the TypeScript entry.
-  return spawn(process.execPath, ['--import', 'tsx', 'mock/bin.ts', ...args], {
+  return spawn(process.execPath, [...binArgs, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createPaymentServiceMock, startMockServer } from 'pix-payment-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { binArgs } from '../support/bin.js';
 import { rawRequest } from '../support/raw-http.js';
 
 const REASON = 'x-mock-reason';
@@ -159,11 +160,10 @@ describe('test-suite mistakes', () => {
     it('the bin says so with its flags (--port 0), and exits 1', async () => {
       const { port } = await occupied();
       const root = fileURLToPath(new URL('../../', import.meta.url));
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'mock/bin.ts', '--port', String(port)],
-        { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
+      const child = spawn(process.execPath, [...binArgs, '--port', String(port)], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString('utf8');

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ConformanceReport } from 'pix-payment-sdk/mock';
 import { describe, expect, it } from 'vitest';
+import { binArgs } from '../../support/bin.js';
 import { EXPECTED_DRIFT, JWT, serviceFixtures } from '../../support/conformance-service.js';
 import { refusedUrl } from '../../support/mock-receiver.js';
 
@@ -18,7 +19,7 @@ interface BinResult {
 
 function runBin(args: string[], env: Record<string, string> = {}): Promise<BinResult> {
   // process.execPath is the pinned Node that runs vitest; tsx loads the TypeScript entry.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/bin.ts', ...args], {
+  const child = spawn(process.execPath, [...binArgs, ...args], {
     cwd: root,
     // The variables the command reads are cleared, so the runner's own environment cannot leak in.
     env: {

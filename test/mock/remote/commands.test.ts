@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type RunningMockServer, startMockServer } from 'pix-payment-sdk/mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { binArgs } from '../../support/bin.js';
 import { startReceiver } from '../../support/mock-receiver.js';
 import { createDepositOver, createWithdrawalOver } from '../../support/mock-server-withdrawal.js';
 
@@ -11,7 +12,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 function spawnBin(args: string[], env: Record<string, string> = {}): ChildProcess {
   // process.execPath is the pinned Node that runs vitest; tsx loads the TypeScript entry.
-  return spawn(process.execPath, ['--import', 'tsx', 'mock/bin.ts', ...args], {
+  return spawn(process.execPath, [...binArgs, ...args], {
     cwd: root,
     env: { ...process.env, PIX_PAYMENT_MOCK_CONTROL_TOKEN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

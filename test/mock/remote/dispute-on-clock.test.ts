@@ -11,6 +11,7 @@ import {
   startMockServer,
 } from 'pix-payment-sdk/mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { binArgs } from '../../support/bin.js';
 import { startReceiver } from '../../support/mock-receiver.js';
 import { createDepositOver } from '../../support/mock-server-withdrawal.js';
 
@@ -100,15 +101,11 @@ describe('deposits.dispute with stepMs, on the mock clock', () => {
   it('the bin: dispute --step 1d, then clock advance 2d ends an EXPIRED_DISPUTE', async () => {
     const run = (args: string[]) =>
       new Promise<number | null>((resolve) => {
-        const child = spawn(
-          process.execPath,
-          ['--import', 'tsx', 'mock/bin.ts', ...args, '--url', running.url],
-          {
-            cwd: root,
-            env: { ...process.env, PIX_PAYMENT_MOCK_CONTROL_TOKEN: '' },
-            stdio: 'ignore',
-          },
-        );
+        const child = spawn(process.execPath, [...binArgs, ...args, '--url', running.url], {
+          cwd: root,
+          env: { ...process.env, PIX_PAYMENT_MOCK_CONTROL_TOKEN: '' },
+          stdio: 'ignore',
+        });
         child.once('close', resolve);
       });
     expect(await run(['dispute', depositId, 'EXPIRED_DISPUTE', '--step', '1d'])).toBe(0);
