@@ -15,8 +15,8 @@ import {
 } from 'pix-payment-sdk';
 import type { FaultSpec } from 'pix-payment-sdk/mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BASE_URL, useMockService } from '../support/client-mock-service.js';
-import { loggedInClient, makeClient, rejectionOf } from '../support/client-setup.js';
+import { BASE_URL, useMockService } from '../../support/client-mock-service.js';
+import { loggedInClient, makeClient, rejectionOf } from '../../support/client-setup.js';
 
 const service = useMockService();
 

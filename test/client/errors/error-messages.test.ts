@@ -20,8 +20,8 @@ import {
   UnauthorizedError,
 } from 'pix-payment-sdk';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, EMAIL, PASSWORD, useMockService } from '../support/client-mock-service.js';
-import { makeClient, rejectionOf } from '../support/client-setup.js';
+import { BASE_URL, EMAIL, PASSWORD, useMockService } from '../../support/client-mock-service.js';
+import { makeClient, rejectionOf } from '../../support/client-setup.js';
 
 const service = useMockService();
 const HOST = new URL(BASE_URL).host;

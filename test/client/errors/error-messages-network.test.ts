@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { PaymentApiError, PaymentClient, PaymentConnectionError } from 'pix-payment-sdk';
 import { startMockServer } from 'pix-payment-sdk/mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rejectionOf } from '../support/client-setup.js';
-import { fakeJwt, listen, withLogin } from '../support/loopback.js';
-import { refusedUrl } from '../support/mock-receiver.js';
+import { rejectionOf } from '../../support/client-setup.js';
+import { fakeJwt, listen, withLogin } from '../../support/loopback.js';
+import { refusedUrl } from '../../support/mock-receiver.js';
 
 const PASSWORD = 'never-in-a-message';
 const cleanups: Array<() => Promise<void>> = [];

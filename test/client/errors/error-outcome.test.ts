@@ -15,9 +15,9 @@ import {
 } from 'pix-payment-sdk';
 import type { FaultSpec } from 'pix-payment-sdk/mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Fixtures, useMockService } from '../support/client-mock-service.js';
-import { loggedInClient, makeClient, rejectionOf } from '../support/client-setup.js';
-import { refusedUrl } from '../support/mock-receiver.js';
+import { type Fixtures, useMockService } from '../../support/client-mock-service.js';
+import { loggedInClient, makeClient, rejectionOf } from '../../support/client-setup.js';
+import { refusedUrl } from '../../support/mock-receiver.js';
 
 const service = useMockService();
 let f: Fixtures;
@@ -260,7 +260,7 @@ describe('what the message says when the outcome is unknown', () => {
 
 describe('the errors guide', () => {
   const guide = readFileSync(
-    new URL('../../docs/errors-retries-idempotency.md', import.meta.url),
+    new URL('../../../docs/errors-retries-idempotency.md', import.meta.url),
     'utf8',
   );
   const section = guide.slice(
