@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
+import { areaCopies } from './scripts/area-copies.js';
 import {
   BROWSER_MODULES,
   REQUIRE_MSW_MODULES,
@@ -55,12 +56,16 @@ function webMock(name: string, swaps: Readonly<Record<string, string>>): Options
 }
 
 export default defineConfig([
+  // The company and crypto chunks take their own copies of the models they use, so that what the
+  // entry loads keeps none of them (scripts/area-copies.ts). The CommonJS build is one file, with
+  // nothing to split, and takes no copies.
   {
     ...client,
     format: ['esm'],
     clean: true,
     external: clientExternal,
     noExternal: bundled,
+    esbuildPlugins: [areaCopies()],
   },
   { ...redis, format: ['esm', 'cjs'], external: clientExternal, noExternal: bundled },
   {

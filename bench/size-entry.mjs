@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { areaCopies } from '../scripts/area-copies.ts';
 
 const NAMES = [
   'PaymentClient',
@@ -39,7 +40,7 @@ const AREA_ONLY = /(^|\/)(company-calls|crypto)(\.ts|-[A-Z0-9]+\.js)$/;
  *   lazy: Array<{ name: string, bytes: number, raw: number, inputs: Array<{ path: string, bytes: number }> }> }>}
  *   `bytes` gzipped, `raw` minified, and each input file with the minified bytes it adds, largest
  *   first (paths relative to `root`); `lazy`, each chunk loaded by one area's first call alone
- *   (with the chunks only it imports), named by its largest input, measured the same way.
+ *   (with the chunks only it imports), named by the largest input of the chunk `import()` loads, measured the same way.
  */
 export async function measureEntry(root, entry) {
   const esbuild = createRequire(join(root, 'package.json'))('esbuild');
@@ -64,6 +65,8 @@ export async function measureEntry(root, entry) {
     write: false,
     metafile: true,
     logLevel: 'silent',
+    // From the sources, the area chunks take their copies of the models as the build gives them.
+    plugins: [areaCopies()],
   });
   const outputs = result.metafile.outputs;
   const texts = new Map(
@@ -109,7 +112,8 @@ export async function measureEntry(root, entry) {
     const own = [...closure(target, new Set())].filter((path) => !seen.has(path));
     for (const path of own) seen.add(path);
     const measured = measure(own);
-    lazy.push({ name: measured.inputs[0]?.path ?? target, ...measured });
+    // Named by the largest input of the chunk the `import()` loads, not of the chunks it imports.
+    lazy.push({ name: inputsOf([target])[0]?.path ?? target, ...measured });
   }
   return { ...measure(loaded), lazy };
 }

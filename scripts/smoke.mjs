@@ -65,7 +65,7 @@ try {
   // The merchant flow, either through `mock.fetch` or through msw's setupServer patching the
   // global fetch (the way downstream test suites use the mock).
   const flow = (load, transport) => `
-    const { PaymentClient, buildWithdrawal, selectCurrency, isPaymentError } = ${load('pix-payment-sdk')};
+    const { PaymentClient, PaymentValidationError, brlBalance, buildWithdrawal, selectCurrency, isPaymentError } = ${load('pix-payment-sdk')};
     const { createPaymentServiceMock } = ${load('pix-payment-sdk/mock')};
     const mock = createPaymentServiceMock({ seed: 1 });
     ${
@@ -85,6 +85,11 @@ try {
     const [balances, [usdt]] = await Promise.all([client.company.getBalance(), client.withdrawals.listCryptocurrencies()]);
     const quote = await client.withdrawals.quote({ amount: '1', cryptocurrency: usdt });
     if (!Array.isArray(balances) || typeof quote.rate !== 'string') throw new Error('lazily loaded calls: ' + JSON.stringify([balances, quote]));
+    // The ES module build gives those areas their own copies of the models (scripts/area-copies.ts):
+    // the balance's exact texts still reach brlBalance, and their errors are the entry's classes.
+    if (typeof brlBalance(balances)?.availableCents !== 'number') throw new Error('brlBalance: ' + JSON.stringify(balances));
+    const refused = await client.withdrawals.quote({ amount: '1.1234567', cryptocurrency: usdt }).catch((error) => error);
+    if (!(refused instanceof PaymentValidationError)) throw new Error('expected a PaymentValidationError: ' + refused);
     const failure = await client.pixKeys.list('0'.repeat(24)).catch((error) => error);
     if (!isPaymentError(failure) || failure.status !== 404) throw new Error('expected a NotFoundError');
     // A webhook to a real receiver: it passes msw's interception (which errors on anything unhandled).

@@ -2,10 +2,12 @@
 // checks, are loaded by `import()` at their first call. Their first calls work over MSW, made all
 // at once or one by one; a bundler leaves their code out of a Pix-only bundle. A client without a
 // tokenStore spends nothing on the token's binding on its first call.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { InMemoryTokenStore } from 'pix-payment-sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { measureEntry } from '../../bench/size-entry.mjs';
+import { AREA_MODELS } from '../../scripts/area-copies.js';
 import { onFirstUse } from '../../src/core/lazy.js';
 import { useMockService } from '../support/client-mock-service.js';
 import { makeClient } from '../support/client-setup.js';
@@ -139,8 +141,9 @@ describe('onFirstUse', () => {
 });
 
 describe('a Pix-only bundle', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+
   it('leaves the company calls and the crypto body checks in chunks of their own', async () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
     const { inputs, lazy } = await measureEntry(root, 'src/index.ts');
     const loaded = inputs.map((input) => input.path);
     expect(loaded).toContain('src/resources/company.ts');
@@ -151,5 +154,29 @@ describe('a Pix-only bundle', () => {
       'src/resources/company-calls.ts',
       'src/resources/crypto.ts',
     ]);
+  });
+
+  it('carries none of the crypto and company models: the chunks of those areas take their own copies', async () => {
+    const { inputs, lazy } = await measureEntry(root, 'src/index.ts');
+    const loaded = inputs.map((input) => input.path);
+    for (const model of [...AREA_MODELS, 'src/models/amount-texts.ts']) {
+      expect(loaded).not.toContain(model);
+      expect(loaded).not.toContain(`${model}?area`);
+    }
+    const inAreas = lazy.flatMap((chunk) => chunk.inputs.map((input) => input.path));
+    for (const model of AREA_MODELS) expect(inAreas).toContain(`${model}?area`);
+    // The balance texts' map is written by the company chunk and read by brlBalance: one module.
+    expect(inAreas).toContain('src/models/amount-texts.ts');
+    expect(inAreas).not.toContain('src/models/amount-texts.ts?area');
+  });
+
+  it('copies only models that hold no state of their own, so that a copy behaves as the original', () => {
+    for (const model of AREA_MODELS) {
+      const text = readFileSync(new URL(`../../${model}`, import.meta.url), 'utf8');
+      // Top-level bindings that could hold state: `let`, `var`, maps, sets, symbols, classes.
+      expect(text, model).not.toMatch(/^(export\s+)?(let|var)\s/m);
+      expect(text, model).not.toMatch(/^(export\s+)?const\s+[^=]+=\s*(new\s|Symbol\()/m);
+      expect(text, model).not.toMatch(/^(export\s+)?(abstract\s+)?class\s/m);
+    }
   });
 });
