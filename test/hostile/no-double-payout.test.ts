@@ -196,7 +196,9 @@ describe.each(transports)('withdrawals.create never pays twice over $name', (tra
   it('a malformed 200 after processing is a typed error; retrying the same externalId pays once', async () => {
     inject({ malformedBody: true, phase: 'after' });
     const body = request();
-    const first = await outcome(client().withdrawals.create(body));
+    // A generous timeout: on a busy machine the malformed answer can take longer than 150 ms, and
+    // a timed-out attempt is retried with the same externalId, which then succeeds.
+    const first = await outcome(client({ timeoutMs: 5_000 }).withdrawals.create(body));
     expect(first.ok).toBe(false);
     expect(isPaymentError(first.ok ? undefined : first.error)).toBe(true);
     expect(withdrawalsOf(body.externalId ?? '')).toHaveLength(1);
