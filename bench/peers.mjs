@@ -174,6 +174,10 @@ const login = await fetch(base + '/auth/token', { method: 'POST', headers: { 'co
 const { token } = await login.json();
 await (await fetch(base + '/withdraw/company/currencies', { headers: { authorization: 'Bearer ' + token } })).json(); ${exit}`,
   'ky alone': `import ky from 'ky'; await ky.get(process.env.BENCH_URL + '/withdraw/company/currencies').json(); ${exit}`,
+  // What a client built on ky cannot go below: ky making this package's two requests.
+  'ky alone (login + call)': `import ky from 'ky'; const base = process.env.BENCH_URL;
+const { token } = await ky.post(base + '/auth/token', { json: ${JSON.stringify(CREDENTIALS)} }).json();
+await ky.get(base + '/withdraw/company/currencies', { headers: { authorization: 'Bearer ' + token } }).json(); ${exit}`,
   openai: `import OpenAI from 'openai';
 await new OpenAI({ apiKey: 'sk-bench', baseURL: process.env.BENCH_URL + '/v1', maxRetries: 0 }).models.retrieve('x'); ${exit}`,
   stripe: `import Stripe from 'stripe';
@@ -204,6 +208,14 @@ export async function benchFirstCall({ quick, random }) {
     for (const name of ['ky alone', 'openai', 'stripe', '@octokit/core']) {
       record(`import + first call${kind}: ${name}, over an empty process`, fmtMs(over(name)));
     }
+    const kyBoth = over('ky alone (login + call)');
+    record(
+      `import + first call${kind}: ky alone, login + call, over an empty process`,
+      fmtMs(kyBoth),
+      '',
+      undefined,
+      `(${fmtRatio(kyBoth / over('raw fetch'))} raw fetch; this package ${fmtRatio(over('this package') / kyBoth)} it)`,
+    );
     const ratio = over('this package') / over('raw fetch');
     record(
       `import + login + first call${kind}: this package, over an empty process`,
