@@ -24,6 +24,16 @@ import { measureClientEntry, measureClientEntrySource } from './size-entry.mjs';
 const { PaymentClient, CurrencyList } = await import(dist('index.js'));
 const { createPaymentServiceMock } = await import(dist('mock/index.js'));
 
+// Every argument is one of these: anything else (`--only import`, a typo) stops the run before it
+// measures anything or overwrites RESULTS.md.
+const stray = process.argv
+  .slice(2)
+  .filter((arg) => arg !== '--quick' && !/^--(only|seed)=./.test(arg));
+if (stray.length > 0) {
+  throw new Error(
+    `bench: unknown argument ${JSON.stringify(stray[0])}; use --quick, --only=<name>, --seed=<n>`,
+  );
+}
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
 // `--only=redis` (or another benchmark's name) runs that one alone and writes no RESULTS.md.
