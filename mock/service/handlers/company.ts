@@ -157,6 +157,15 @@ function subAccountInputOf(
   };
 }
 
+// What `createSubAccount()` takes: a misspelt field is refused, not ignored.
+const SUB_ACCOUNT_FIELDS = [
+  'name',
+  'email',
+  'password',
+  'balance',
+  'feeSplit',
+] as const satisfies ReadonlyArray<keyof MockSubAccountInput>;
+
 /**
  * Creates a sub-account of `parent` (the service's route and the mock's control share it): a
  * `TypeError` when the e-mail already logs in to an account, the input is malformed, or `parent`
@@ -170,6 +179,20 @@ export function createSubAccount(
   parent: AccountState,
   input: MockSubAccountInput = {},
 ): MockSubAccount {
+  if (!isRecord(input)) {
+    throw new TypeError(
+      `createSubAccount: input must be an object such as { name, email, password, balance, feeSplit }, or nothing; got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}`,
+    );
+  }
+  const unknown = Object.keys(input).filter((key) => !SUB_ACCOUNT_FIELDS.includes(key as never));
+  if (unknown.length > 0) {
+    throw new TypeError(
+      `createSubAccount: a sub-account has no field ${unknown
+        .slice(0, 5)
+        .map((key) => JSON.stringify(key.slice(0, 40)))
+        .join(', ')} (it takes ${SUB_ACCOUNT_FIELDS.join(', ')})`,
+    );
+  }
   if (parent.isSubAccount) {
     throw new TypeError('createSubAccount: a sub-account cannot have sub-accounts of its own');
   }

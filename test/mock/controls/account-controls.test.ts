@@ -20,6 +20,23 @@ describe('mock.company and mock.account(id)', () => {
     expect(mock.company.subAccounts).toHaveLength(2);
   });
 
+  it('createSubAccount refuses an input that is not an object, or a field it does not take, and makes nothing', () => {
+    const mock = createPaymentServiceMock({ seed: 3 });
+    for (const input of [null, 5, 'loja', [], true]) {
+      expect(() => mock.company.createSubAccount(input as never)).toThrow(
+        /^createSubAccount: input must be an object such as \{ name, email, password, balance, feeSplit \}, or nothing; got /,
+      );
+    }
+    expect(() => mock.company.createSubAccount({ emial: 'loja@example.com' } as never)).toThrow(
+      'createSubAccount: a sub-account has no field "emial" (it takes name, email, password, balance, feeSplit)',
+    );
+    expect(mock.company.subAccounts).toEqual([]);
+    // Omitted, or given as undefined, it takes every default.
+    expect(mock.company.createSubAccount(undefined).credentials.email).toBe(
+      'subconta-1@payments.test',
+    );
+  });
+
   it('a seeded mock makes the same sub-accounts after reset()', () => {
     const mock = createPaymentServiceMock({ seed: 3 });
     const before = mock.company.createSubAccount();

@@ -113,6 +113,8 @@ describe('the control routes call the in-process controls', () => {
       ['PUT', '/crypto/rates', { USDT: '0' }, 400],
       ['POST', '/customers', { document: '1' }, 400],
       ['POST', '/subaccounts', { email: 'not an e-mail' }, 400],
+      ['POST', '/subaccounts', 'loja', 400],
+      ['POST', '/subaccounts', { emial: 'loja@example.com' }, 400],
       ['PUT', '/auth/denied-actions', { actions: 'all' }, 400],
       ['PUT', '/balance-ips', [], 400],
     ];
