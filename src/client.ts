@@ -20,6 +20,7 @@ import { Customers } from './resources/customers.js';
 import { Deposits } from './resources/deposits.js';
 import { PixKeys } from './resources/pix-keys.js';
 import { Withdrawals } from './resources/withdrawals.js';
+import { showAs } from './seam/inspect.js';
 import { maskEmail } from './seam/redact.js';
 import { VERSION } from './version.js';
 
@@ -368,6 +369,8 @@ export class PaymentClient {
     this.deposits = new Deposits(this.#transport, validateInput);
     this.customers = new Customers(this.#transport, validateInput);
     this.company = new Company(this.#transport, validateInput);
+    // What `util.inspect(client)` and `console.log(client)` show in Node.js: as `toJSON()`.
+    showAs(this, () => `PaymentClient ${JSON.stringify(this.toJSON())}`);
   }
 
   /** The service's base URL, normalised (no trailing slash). */
@@ -420,10 +423,5 @@ export class PaymentClient {
     email: string;
   } {
     return { baseUrl: this.#baseUrl, email: maskEmail(this.#email) };
-  }
-
-  /** What `util.inspect(client)` and `console.log(client)` show in Node.js: as {@link toJSON}. */
-  [Symbol.for('nodejs.util.inspect.custom')](): string {
-    return `PaymentClient ${JSON.stringify(this.toJSON())}`;
   }
 }

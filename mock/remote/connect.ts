@@ -2,6 +2,7 @@
 // the table of routes (mock/controls/routes.ts), typed from the in-process controls
 // (mock/types/remote.ts).
 import { readUpTo } from '../../src/seam/body.js';
+import { showAs } from '../../src/seam/inspect.js';
 import { MAX_TIMER_MS } from '../../src/seam/limits.js';
 import { deniable } from '../controls/account.js';
 import { type ControlArgs, type ControlName, controlRequest } from '../controls/routes.js';
@@ -627,8 +628,6 @@ export async function connectMockServer(
     Object.defineProperty(remote, name, { enumerable: true, get: () => member(link) });
   }
   // What `console.log(remote)` shows: the address, never the token.
-  Object.defineProperty(remote, Symbol.for('nodejs.util.inspect.custom'), {
-    value: () => `RemotePaymentServiceMock { ${parsed.origin} }`,
-  });
+  showAs(remote, () => `RemotePaymentServiceMock { ${parsed.origin} }`);
   return Object.freeze(remote) as unknown as RemotePaymentServiceMock;
 }

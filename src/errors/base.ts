@@ -35,11 +35,14 @@ export class PaymentError extends Error {
    */
   declare readonly outcome: PaymentOutcome;
   /** @internal */
-  readonly [BRAND] = true;
+  declare readonly [BRAND]: true;
 
   constructor(message?: string, options?: PaymentErrorOptions) {
     super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
     this.outcome = options?.outcome ?? 'not-sent';
+    // Set here rather than as a field with a computed name, which would make esbuild keep this
+    // class (and every module it uses) in any bundle of the chunk it is built into.
+    (this as { [BRAND]: true })[BRAND] = true;
   }
 }
 

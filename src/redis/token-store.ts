@@ -6,6 +6,7 @@ import {
   type TokenStore,
   type TokenStoreLock,
 } from 'pix-payment-sdk';
+import { showAs } from '../seam/inspect.js';
 import { MAX_TIMER_MS } from '../seam/limits.js';
 import { commandsOf, isRedisClient, type RedisTokenStoreClient } from './commands.js';
 import { CommandRunner, text } from './runner.js';
@@ -181,6 +182,8 @@ export class RedisTokenStore implements TokenStore {
     this.#key = options.key ?? DEFAULT_KEY;
     this.#fixedKey = options.key !== undefined;
     this.#lockTtlMs = options.lockTtlMs ?? 10_000;
+    // What `util.inspect(store)` shows in Node.js: as `toJSON()`.
+    showAs(this, () => `RedisTokenStore ${JSON.stringify(this.toJSON())}`);
   }
 
   /**
@@ -305,10 +308,5 @@ export class RedisTokenStore implements TokenStore {
     key: string;
   } {
     return { key: this.#key };
-  }
-
-  /** What `util.inspect(store)` shows in Node.js: as {@link toJSON}. */
-  [Symbol.for('nodejs.util.inspect.custom')](): string {
-    return `RedisTokenStore ${JSON.stringify(this.toJSON())}`;
   }
 }

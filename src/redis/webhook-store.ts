@@ -8,6 +8,7 @@ import {
   type WebhookEventKey,
   type WebhookEventStore,
 } from 'pix-payment-sdk';
+import { showAs } from '../seam/inspect.js';
 import { MAX_TIMER_MS } from '../seam/limits.js';
 import { webhookEventName } from '../webhook-store.js';
 import { commandsOf, isRedisClient, type RedisTokenStoreClient } from './commands.js';
@@ -201,6 +202,8 @@ export class RedisWebhookStore implements WebhookEventStore {
     this.#prefix = options.prefix ?? DEFAULT_PREFIX;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.#doneTtlMs = options.doneTtlMs ?? DEFAULT_DONE_TTL_MS;
+    // What `util.inspect(store)` shows in Node.js: as `toJSON()`.
+    showAs(this, () => `RedisWebhookStore ${JSON.stringify(this.toJSON())}`);
   }
 
   /** The keys of one account: the prefix of its events, its claims and its kept deliveries. */
@@ -277,10 +280,5 @@ export class RedisWebhookStore implements WebhookEventStore {
     doneTtlMs: number;
   } {
     return { prefix: this.#prefix, leaseMs: this.leaseMs, doneTtlMs: this.#doneTtlMs };
-  }
-
-  /** What `util.inspect(store)` shows in Node.js: as {@link toJSON}. */
-  [Symbol.for('nodejs.util.inspect.custom')](): string {
-    return `RedisWebhookStore ${JSON.stringify(this.toJSON())}`;
   }
 }
