@@ -251,106 +251,111 @@ describe('the inputs of test/support/operation-inputs.ts', () => {
   });
 });
 
-describe.each(mockTransports())('declared statuses and schemas through $name', (transport) => {
-  let session = {} as MockSession;
-  mockPerTest(transport, (created) => {
-    session = created;
-  });
+// Each test runs a few dozen calls: a second or two, longer on a busy machine.
+describe.each(mockTransports())(
+  'declared statuses and schemas through $name',
+  { timeout: 60_000 },
+  (transport) => {
+    let session = {} as MockSession;
+    mockPerTest(transport, (created) => {
+      session = created;
+    });
 
-  it.each(SERVICE_OPERATIONS.map((spec) => [spec.id, spec] as const))(
-    '%s: valid calls, bad tokens, bad path parameters and malformed bodies all answer as declared',
-    async (_id, spec) => {
-      const inputs = inputsOf(spec);
-      const context = contextOf(session);
-      const valid = await inputs.valid(context);
-      const problems: string[] = [];
-      const seen = new Set<number>();
-      const check = async (call: OperationCall) => {
-        const answer = await send(session, spec, call);
-        seen.add(answer.status);
-        const problem = problemWith(spec, call, answer);
-        if (problem) problems.push(problem);
-        return answer;
-      };
-
-      const first = await check(callOf(spec, 'valid', valid, `Bearer ${session.token}`));
-      expect(first.status, `the valid call of ${spec.id}: ${first.text}`).toBeGreaterThanOrEqual(
-        200,
-      );
-      expect(first.status, `the valid call of ${spec.id}: ${first.text}`).toBeLessThan(300);
-      for (const call of await fixedCases(spec, context, await inputs.valid(context))) {
-        await check(call);
-      }
-      // Built before the refusals below are set up: building may call the mock.
-      const bearer = `Bearer ${session.token}`;
-      const denied = callOf(spec, 'action denied', await inputs.valid(context), bearer);
-      const foreign = callOf(spec, 'caller not allowed', await inputs.valid(context), bearer);
-      if (spec.auth) {
-        session.h.mock.auth.denyAction(spec.id);
-        await check(denied);
-        session.h.mock.auth.allowAction(spec.id);
-      }
-      session.h.mock.auth.allowIps(['203.0.113.9']);
-      await check(foreign);
-      session.h.mock.auth.allowIps([]);
-
-      expect(problems).toEqual([]);
-      expect([...seen].some((status) => status >= 400 && status < 500)).toBe(true);
-    },
-  );
-
-  it.each(SERVICE_OPERATIONS.map((spec) => [spec.id, spec] as const))(
-    '%s: random changes to a valid call answer as declared (fast-check)',
-    async (_id, spec) => {
-      const inputs = inputsOf(spec);
-      const context = contextOf(session);
-      const names = Object.keys(segmentsOf(spec, (await inputs.valid(context)).params));
-      await fc.assert(
-        fc.asyncProperty(randomCall, async ({ mutations, token, param, segment }) => {
-          const valid = await inputs.valid(context);
-          const authorization =
-            token === 'valid'
-              ? `Bearer ${session.token}`
-              : token === 'junk'
-                ? 'Bearer x.y.z'
-                : undefined;
-          const changed = { ...valid, body: mutate(valid.body, mutations) };
-          const call = callOf(
-            spec,
-            `random: ${labelOf({ mutations, token, segment })}`,
-            changed,
-            authorization,
-          );
-          const name = names[param % Math.max(names.length, 1)];
-          const segments =
-            segment === null || name === undefined
-              ? call.segments
-              : { ...call.segments, [name]: encodeURIComponent(segment) };
-          const answer = await send(session, spec, { ...call, segments });
+    it.each(SERVICE_OPERATIONS.map((spec) => [spec.id, spec] as const))(
+      '%s: valid calls, bad tokens, bad path parameters and malformed bodies all answer as declared',
+      async (_id, spec) => {
+        const inputs = inputsOf(spec);
+        const context = contextOf(session);
+        const valid = await inputs.valid(context);
+        const problems: string[] = [];
+        const seen = new Set<number>();
+        const check = async (call: OperationCall) => {
+          const answer = await send(session, spec, call);
+          seen.add(answer.status);
           const problem = problemWith(spec, call, answer);
-          if (problem) throw new Error(problem);
-        }),
-        { numRuns: RANDOM_RUNS, seed: 20_251_123, endOnFailure: true },
-      );
-    },
-  );
+          if (problem) problems.push(problem);
+          return answer;
+        };
 
-  it.each(
-    SERVICE_OPERATIONS.filter((spec) => spec.method !== 'GET').map(
-      (spec) => [spec.id, spec] as const,
-    ),
-  )(
-    '%s: a body over the server limit is the documented edge answer, 413 { message }',
-    async (_id, spec) => {
-      const valid = await inputsOf(spec).valid(contextOf(session));
-      const call = callOf(spec, 'oversized body', valid, `Bearer ${session.token}`);
-      const answer = await send(session, spec, {
-        ...call,
-        body: { data: `"${'x'.repeat(MAX_BODY_BYTES)}"`, contentType: 'application/json' },
-      });
-      expect(answer.status).toBe(413);
-      expect(JSON.parse(answer.text)).toEqual({ message: 'Payload Too Large' });
-      expect(document.info.description).toContain('`413` `{ "message": "Payload Too Large" }`');
-    },
-  );
-});
+        const first = await check(callOf(spec, 'valid', valid, `Bearer ${session.token}`));
+        expect(first.status, `the valid call of ${spec.id}: ${first.text}`).toBeGreaterThanOrEqual(
+          200,
+        );
+        expect(first.status, `the valid call of ${spec.id}: ${first.text}`).toBeLessThan(300);
+        for (const call of await fixedCases(spec, context, await inputs.valid(context))) {
+          await check(call);
+        }
+        // Built before the refusals below are set up: building may call the mock.
+        const bearer = `Bearer ${session.token}`;
+        const denied = callOf(spec, 'action denied', await inputs.valid(context), bearer);
+        const foreign = callOf(spec, 'caller not allowed', await inputs.valid(context), bearer);
+        if (spec.auth) {
+          session.h.mock.auth.denyAction(spec.id);
+          await check(denied);
+          session.h.mock.auth.allowAction(spec.id);
+        }
+        session.h.mock.auth.allowIps(['203.0.113.9']);
+        await check(foreign);
+        session.h.mock.auth.allowIps([]);
+
+        expect(problems).toEqual([]);
+        expect([...seen].some((status) => status >= 400 && status < 500)).toBe(true);
+      },
+    );
+
+    it.each(SERVICE_OPERATIONS.map((spec) => [spec.id, spec] as const))(
+      '%s: random changes to a valid call answer as declared (fast-check)',
+      async (_id, spec) => {
+        const inputs = inputsOf(spec);
+        const context = contextOf(session);
+        const names = Object.keys(segmentsOf(spec, (await inputs.valid(context)).params));
+        await fc.assert(
+          fc.asyncProperty(randomCall, async ({ mutations, token, param, segment }) => {
+            const valid = await inputs.valid(context);
+            const authorization =
+              token === 'valid'
+                ? `Bearer ${session.token}`
+                : token === 'junk'
+                  ? 'Bearer x.y.z'
+                  : undefined;
+            const changed = { ...valid, body: mutate(valid.body, mutations) };
+            const call = callOf(
+              spec,
+              `random: ${labelOf({ mutations, token, segment })}`,
+              changed,
+              authorization,
+            );
+            const name = names[param % Math.max(names.length, 1)];
+            const segments =
+              segment === null || name === undefined
+                ? call.segments
+                : { ...call.segments, [name]: encodeURIComponent(segment) };
+            const answer = await send(session, spec, { ...call, segments });
+            const problem = problemWith(spec, call, answer);
+            if (problem) throw new Error(problem);
+          }),
+          { numRuns: RANDOM_RUNS, seed: 20_251_123, endOnFailure: true },
+        );
+      },
+    );
+
+    it.each(
+      SERVICE_OPERATIONS.filter((spec) => spec.method !== 'GET').map(
+        (spec) => [spec.id, spec] as const,
+      ),
+    )(
+      '%s: a body over the server limit is the documented edge answer, 413 { message }',
+      async (_id, spec) => {
+        const valid = await inputsOf(spec).valid(contextOf(session));
+        const call = callOf(spec, 'oversized body', valid, `Bearer ${session.token}`);
+        const answer = await send(session, spec, {
+          ...call,
+          body: { data: `"${'x'.repeat(MAX_BODY_BYTES)}"`, contentType: 'application/json' },
+        });
+        expect(answer.status).toBe(413);
+        expect(JSON.parse(answer.text)).toEqual({ message: 'Payload Too Large' });
+        expect(document.info.description).toContain('`413` `{ "message": "Payload Too Large" }`');
+      },
+    );
+  },
+);

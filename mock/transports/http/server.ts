@@ -403,7 +403,10 @@ export async function startServer(
   await new Promise<void>((resolve, reject) => {
     const fail = (error: Error) => reject(listenError(error, host, port));
     server.once('error', fail);
-    server.listen(port, host, () => {
+    // A test that opens a thousand connections at once (a burst on a cold client) is served, not
+    // reset: Node's default queue of 511 waiting connections overflows while the event loop is
+    // busy. The system caps the queue at its own limit (net.core.somaxconn).
+    server.listen({ port, host, backlog: 4096 }, () => {
       server.off('error', fail);
       resolve();
     });
