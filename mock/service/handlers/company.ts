@@ -1,6 +1,6 @@
 import type { MockSubAccount, MockSubAccountInput } from '../../types/controls.js';
 import { HttpError, json, jsonText } from '../answers.js';
-import { isRecord, own } from '../body-fields.js';
+import { checkFields, isRecord, own } from '../body-fields.js';
 import { generatePassword } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
@@ -179,20 +179,12 @@ export function createSubAccount(
   parent: AccountState,
   input: MockSubAccountInput = {},
 ): MockSubAccount {
-  if (!isRecord(input)) {
-    throw new TypeError(
-      `createSubAccount: input must be an object such as { name, email, password, balance, feeSplit }, or nothing; got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}`,
-    );
-  }
-  const unknown = Object.keys(input).filter((key) => !SUB_ACCOUNT_FIELDS.includes(key as never));
-  if (unknown.length > 0) {
-    throw new TypeError(
-      `createSubAccount: a sub-account has no field ${unknown
-        .slice(0, 5)
-        .map((key) => JSON.stringify(key.slice(0, 40)))
-        .join(', ')} (it takes ${SUB_ACCOUNT_FIELDS.join(', ')})`,
-    );
-  }
+  checkFields(input, SUB_ACCOUNT_FIELDS, {
+    control: 'createSubAccount',
+    argument: 'input',
+    holder: 'a sub-account',
+    optional: true,
+  });
   if (parent.isSubAccount) {
     throw new TypeError('createSubAccount: a sub-account cannot have sub-accounts of its own');
   }

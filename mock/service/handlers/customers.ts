@@ -2,7 +2,7 @@ import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
 import type { CustomerCreateInput } from '../../types/controls.js';
 import type { MockCustomer } from '../../types/records.js';
 import { HttpError, json } from '../answers.js';
-import { isRecord, own } from '../body-fields.js';
+import { checkFields, isRecord, own } from '../body-fields.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
@@ -125,6 +125,11 @@ export const customerResolvers: Pick<
   },
 };
 
+// What `customers.create()` takes: a misspelt field is refused, not ignored.
+const CUSTOMER_FIELDS = ['name', 'document', 'email', 'phone'] as const satisfies ReadonlyArray<
+  keyof CustomerCreateInput
+>;
+
 /**
  * Creates a customer directly (the mock's control, not the service's operation): same checks
  * as `POST /customer`, but an invalid input, or a name or document already registered, throws a
@@ -136,7 +141,13 @@ export function createCustomerDirect(
   state: AccountState,
   input: CustomerCreateInput | Record<string, unknown> = {},
 ): MockCustomer {
-  const raw = input as Record<string, unknown>;
+  const raw: unknown = input;
+  checkFields(raw, CUSTOMER_FIELDS, {
+    control: 'customers.create',
+    argument: 'input',
+    holder: 'a customer',
+    optional: true,
+  });
   const candidate = {
     name: own(raw, 'name') ?? state.customers.freeName(),
     document: own(raw, 'document') ?? state.customers.freeCpf(),
