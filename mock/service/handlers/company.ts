@@ -196,20 +196,6 @@ export function createSubAccount(
   if (service.accounts.hasEmail(email)) {
     throw new TypeError(`createSubAccount: an account with e-mail ${email} exists`);
   }
-  const name = input.name ?? `Subconta ${n}`;
-  const password = input.password ?? generatePassword(service.random);
-  if (
-    typeof name !== 'string' ||
-    name.trim() === '' ||
-    name.length > 200 ||
-    typeof password !== 'string' ||
-    password === '' ||
-    password.length > 256
-  ) {
-    throw new TypeError(
-      'createSubAccount: name and password must be non-empty strings (of at most 200 and 256 characters)',
-    );
-  }
   const split = input.feeSplit;
   if (split !== undefined) {
     const problem = isRecord(split)
@@ -219,6 +205,21 @@ export function createSubAccount(
     if (problem !== undefined) throw new TypeError(`createSubAccount: feeSplit ${problem}`);
   }
   const balance = LedgerArea.check(input.balance ?? {}, 'createSubAccount: balance');
+  const name = input.name ?? `Subconta ${n}`;
+  const given = input.password ?? undefined;
+  if (
+    typeof name !== 'string' ||
+    name.trim() === '' ||
+    name.length > 200 ||
+    (given !== undefined && (typeof given !== 'string' || given === '' || given.length > 256))
+  ) {
+    throw new TypeError(
+      'createSubAccount: name and password must be non-empty strings (of at most 200 and 256 characters)',
+    );
+  }
+  // Generated once everything else has passed: it draws on a seeded mock's sequence, which a
+  // refused call must leave where it was.
+  const password = given ?? generatePassword(service.random);
   const account = service.accounts.add(
     service.newAccount({
       id: service.newId(),

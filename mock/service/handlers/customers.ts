@@ -125,6 +125,9 @@ export const customerResolvers: Pick<
   },
 };
 
+// A valid CPF that stands in for the one `customers.create()` generates while the rest is checked.
+const STAND_IN_CPF = '52998224725';
+
 // What `customers.create()` takes: a misspelt field is refused, not ignored.
 const CUSTOMER_FIELDS = ['name', 'document', 'email', 'phone'] as const satisfies ReadonlyArray<
   keyof CustomerCreateInput
@@ -148,14 +151,20 @@ export function createCustomerDirect(
     holder: 'a customer',
     optional: true,
   });
+  // `null` is left out, as `undefined` is.
+  const document = own(raw, 'document') ?? undefined;
   const candidate = {
     name: own(raw, 'name') ?? state.customers.freeName(),
-    document: own(raw, 'document') ?? state.customers.freeCpf(),
+    document: document ?? STAND_IN_CPF,
     ...(own(raw, 'email') !== undefined ? { email: own(raw, 'email') } : {}),
     ...(own(raw, 'phone') !== undefined ? { phone: own(raw, 'phone') } : {}),
   };
-  const checked = checkCustomerInput(candidate);
-  if (typeof checked === 'string') throw new TypeError(`customers.create: ${checked}`);
+  const valid = checkCustomerInput(candidate);
+  if (typeof valid === 'string') throw new TypeError(`customers.create: ${valid}`);
+  // The CPF is generated once the rest has passed: generating draws on a seeded mock's sequence,
+  // which a refused call must leave where it was.
+  const checked =
+    document === undefined ? { ...valid, document: state.customers.freeCpf() } : valid;
   const existing = state.customers.holderOf(checked);
   if (existing !== undefined) {
     const what =

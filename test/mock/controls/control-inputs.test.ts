@@ -64,6 +64,24 @@ describe('the in-process controls refuse an input of the wrong shape, and change
     );
   });
 
+  it('a refused customers.create or createSubAccount leaves a seeded mock making what a fresh one makes', () => {
+    const mock = createPaymentServiceMock({ seed: 9 });
+    const fresh = createPaymentServiceMock({ seed: 9 });
+    // Each of these was refused only after a CPF or a password had been drawn from the sequence.
+    expect(() => mock.customers.create({ email: 'not an e-mail' })).toThrow(
+      'customers.create: email must be an e-mail address',
+    );
+    expect(() => mock.company.createSubAccount({ balance: { BRL: '1.001' } })).toThrow(
+      'createSubAccount: balance.BRL has more than 2 decimals: 1.001',
+    );
+    expect(() => mock.company.createSubAccount({ name: ' ' })).toThrow(
+      'createSubAccount: name and password must be non-empty strings (of at most 200 and 256 characters)',
+    );
+    expect(mock.company.subAccounts).toEqual([]);
+    expect(mock.customers.create()).toEqual(fresh.customers.create());
+    expect(mock.company.createSubAccount()).toEqual(fresh.company.createSubAccount());
+  });
+
   it('settle refuses options that are not an object, or a misspelt option, before moving anything', async () => {
     const mock = createPaymentServiceMock({ seed: 5 });
     const id = await waitingDeposit(mock);
