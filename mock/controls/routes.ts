@@ -509,27 +509,39 @@ function segment(id: unknown): string {
 }
 
 /**
+ * `body` with the fields of `value` added. A `value` that is not an object is sent in place of the
+ * body, for the control route to refuse: spread, `null` would vanish (making a customer with every
+ * default) and `'x'` would become `{ 0: 'x' }`.
+ */
+function withFields(body: unknown, value: unknown): unknown {
+  if (value === undefined) return body;
+  if (!isRecord(value)) return value;
+  return body === undefined || isRecord(body) ? { ...body, ...value } : body;
+}
+
+/**
  * The request that calls the control route `name` with `args`: its method, its path with each
- * `:name` segment filled in, and its JSON body (none when no argument travels in one).
+ * `:name` segment filled in, and its JSON body (none when no argument travels in one; an argument
+ * that should be an object and is not is sent as it is, and refused by the server).
  *
  * @internal
  */
 export function controlRequest<Name extends ControlName>(
   name: Name,
   args: ControlArgs<Name>,
-): { method: ControlRoute['method']; path: string; body?: Record<string, unknown> } {
+): { method: ControlRoute['method']; path: string; body?: unknown } {
   const spec: ControlRoute = CONTROL_ROUTES[name];
   let path: string = spec.path;
-  let body: Record<string, unknown> | undefined;
+  let body: unknown;
   spec.args.forEach((place, index) => {
     const value = (args as ReadonlyArray<unknown>)[index];
     if ('path' in place) {
       path = path.replace(`:${place.path}`, segment(value));
     } else if ('rest' in place) {
-      body = { ...body, ...(value as object | undefined) };
+      body = withFields(body, value);
     } else if (value !== undefined) {
       const json = place.json ? place.json.toJson(value) : value;
-      body = 'field' in place ? { ...body, [place.field]: json } : { ...body, ...(json as object) };
+      body = withFields(body, 'field' in place ? { [place.field]: json } : json);
     }
   });
   return { method: spec.method, path, ...(body === undefined ? {} : { body }) };
