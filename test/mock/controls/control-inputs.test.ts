@@ -193,6 +193,10 @@ describe('the in-process controls refuse an input of the wrong shape, and change
     expect(() => mock.company.setBalance({ [huge]: '1' } as never)).toThrow(
       `company.setBalance: unknown currency ${shown}; known: BRL, USDT`,
     );
+    expect(() => mock.webhooks.setUrl(huge)).toThrow(
+      new TypeError(`webhook URL must be an absolute http(s) URL, got ${shown}`),
+    );
+    expect(mock.webhooks.url).toBeNull();
     // An object in place of an id is named by its kind, never serialised.
     await expect(mock.deposits.settle({} as never, 'PAID')).rejects.toThrow(
       new RangeError('no deposit with id an object'),
