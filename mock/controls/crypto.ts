@@ -1,4 +1,4 @@
-import { checkFields } from '../service/body-fields.js';
+import { checkFields, fieldsOf } from '../service/body-fields.js';
 import { shown, UnknownIdError } from '../service/control-refusal.js';
 import { CRYPTO_LISTS, WALLET_NETWORKS } from '../service/state/crypto.js';
 import { unitsOf } from '../service/state/ledger.js';
@@ -8,9 +8,7 @@ import type { MockDeposit } from '../types/records.js';
 import type { Track } from './account.js';
 
 // What `receive()` takes: a misspelt field is refused, not ignored.
-const TRANSFER_FIELDS = ['amount', 'network'] as const satisfies ReadonlyArray<
-  keyof MockCryptoTransfer
->;
+const TRANSFER_FIELDS = fieldsOf<MockCryptoTransfer>()(['amount', 'network']);
 
 /**
  * `mock.crypto`: the service's rates, spread and gas fee, and USDT arriving in a customer's wallet

@@ -62,3 +62,23 @@ export function checkFields(
     );
   }
 }
+
+/**
+ * The fields of `T` as a list for {@link checkFields}, each one of `T`'s and none left out: a
+ * field added to `T` but not to its list fails to compile, rather than be refused at run time.
+ *
+ * @example
+ * ```ts
+ * const SETTLE_FIELDS = fieldsOf<SettleOptions>()(['identifiedDocumentPix']);
+ * ```
+ *
+ * @internal
+ */
+export function fieldsOf<T>() {
+  return <const L extends ReadonlyArray<keyof T & string>>(
+    fields: L &
+      ([Exclude<keyof T, L[number]>] extends [never]
+        ? unknown
+        : { missing: Exclude<keyof T, L[number]> }),
+  ): L => fields;
+}

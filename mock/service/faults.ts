@@ -1,5 +1,6 @@
 import { MAX_TIMER_MS } from '../../src/seam/limits.js';
 import { jsonText, reasonPhrase, type ServiceAnswer } from './answers.js';
+import { fieldsOf } from './body-fields.js';
 import { compilePathPattern, type PathMatcher } from './path-pattern.js';
 
 /**
@@ -286,7 +287,7 @@ const SERVER_HEADERS = new Set([
 
 // The fields of a fault: one it does not have is refused rather than left to make a fault that
 // quietly does something else (`statsu: 503` would answer 500).
-const FAULT_FIELDS: ReadonlyArray<string> = [
+const FAULT_FIELDS: ReadonlyArray<string> = fieldsOf<FaultSpec>()([
   'method',
   'path',
   'pathPattern',
@@ -298,7 +299,7 @@ const FAULT_FIELDS: ReadonlyArray<string> = [
   'malformedBody',
   'phase',
   'times',
-] satisfies ReadonlyArray<keyof FaultSpec>;
+]);
 
 function fail(field: string, reason: string): never {
   throw new InvalidFaultError(field, reason);

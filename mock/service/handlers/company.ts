@@ -1,6 +1,6 @@
 import type { MockSubAccount, MockSubAccountInput } from '../../types/controls.js';
 import { HttpError, json, jsonText } from '../answers.js';
-import { checkFields, isRecord, own } from '../body-fields.js';
+import { checkFields, fieldsOf, isRecord, own } from '../body-fields.js';
 import { generatePassword } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
@@ -158,13 +158,13 @@ function subAccountInputOf(
 }
 
 // What `createSubAccount()` takes: a misspelt field is refused, not ignored.
-const SUB_ACCOUNT_FIELDS = [
+const SUB_ACCOUNT_FIELDS = fieldsOf<MockSubAccountInput>()([
   'name',
   'email',
   'password',
   'balance',
   'feeSplit',
-] as const satisfies ReadonlyArray<keyof MockSubAccountInput>;
+]);
 
 /**
  * Creates a sub-account of `parent` (the service's route and the mock's control share it): a
@@ -230,7 +230,7 @@ export function createSubAccount(
       balance,
       webhookUrl: null,
       seededCustomer: undefined,
-      feeSplit: input.feeSplit,
+      feeSplit: split,
     }),
   );
   return Object.freeze({ _id: account.id, credentials: account.credentials });

@@ -2,7 +2,7 @@ import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
 import type { CustomerCreateInput } from '../../types/controls.js';
 import type { MockCustomer } from '../../types/records.js';
 import { HttpError, json } from '../answers.js';
-import { checkFields, isRecord, own } from '../body-fields.js';
+import { checkFields, fieldsOf, isRecord, own } from '../body-fields.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
@@ -129,9 +129,7 @@ export const customerResolvers: Pick<
 const STAND_IN_CPF = '52998224725';
 
 // What `customers.create()` takes: a misspelt field is refused, not ignored.
-const CUSTOMER_FIELDS = ['name', 'document', 'email', 'phone'] as const satisfies ReadonlyArray<
-  keyof CustomerCreateInput
->;
+const CUSTOMER_FIELDS = fieldsOf<CustomerCreateInput>()(['name', 'document', 'email', 'phone']);
 
 /**
  * Creates a customer directly (the mock's control, not the service's operation): same checks

@@ -3,7 +3,7 @@
 import type { KnownTransactionStatus } from 'pix-payment-sdk';
 import type { MockDispute, MockDisputeOptions, MockDisputeOutcome } from '../../types/deposits.js';
 import type { MockDeposit } from '../../types/records.js';
-import { checkFields, isRecord } from '../body-fields.js';
+import { checkFields, fieldsOf, isRecord } from '../body-fields.js';
 import { MockRefusalError, quoted } from '../control-refusal.js';
 import type { WebhookDelivery } from '../webhooks.js';
 import type { AccountState } from './accounts.js';
@@ -23,9 +23,7 @@ export const DISPUTE_OUTCOMES: ReadonlyArray<MockDisputeOutcome> = [
 ];
 
 // What `dispute()` takes as options: a misspelt one is refused, not ignored.
-const DISPUTE_FIELDS = ['outcome', 'stepMs'] as const satisfies ReadonlyArray<
-  keyof MockDisputeOptions
->;
+const DISPUTE_FIELDS = fieldsOf<MockDisputeOptions>()(['outcome', 'stepMs']);
 
 /**
  * The longest step of a dispute on the mock clock: a day of mock time.

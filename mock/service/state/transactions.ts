@@ -6,7 +6,7 @@ import {
 } from 'pix-payment-sdk';
 import type { SettleOptions } from '../../types/controls.js';
 import type { MockDeposit, MockWithdrawal } from '../../types/records.js';
-import { checkFields } from '../body-fields.js';
+import { checkFields, fieldsOf } from '../body-fields.js';
 import { buildBrCode } from '../br-code.js';
 import { shown, UnknownIdError } from '../control-refusal.js';
 import { uuid } from '../ids.js';
@@ -74,9 +74,7 @@ export type TransactionInput = Pick<
 
 /** The company behind the mock's deposits' BR Codes. */
 // What `settle()` takes as options: a misspelt one is refused, not ignored.
-const SETTLE_FIELDS = ['identifiedDocumentPix'] as const satisfies ReadonlyArray<
-  keyof SettleOptions
->;
+const SETTLE_FIELDS = fieldsOf<SettleOptions>()(['identifiedDocumentPix']);
 
 const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as const;
 
