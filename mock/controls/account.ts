@@ -1,7 +1,7 @@
 // The controls of one account (`mock.account(id)`, and the main account's own controls on the
 // mock): each reads its account afresh, so the main account's controls follow it through reset().
 
-import { UnknownIdError } from '../service/control-refusal.js';
+import { shown, UnknownIdError } from '../service/control-refusal.js';
 import { createSubAccount } from '../service/handlers/company.js';
 import { createCustomerDirect } from '../service/handlers/customers.js';
 import { deniableOperation, type OperationAlias, type OperationId } from '../service/operations.js';
@@ -210,7 +210,7 @@ export function accountOf(state: ServiceState, id: string | undefined): AccountS
   const account = typeof id === 'string' ? state.accounts.get(id) : undefined;
   if (account === undefined) {
     throw new UnknownIdError(
-      `no account with id ${JSON.stringify(id)} (sub-accounts are gone after reset())`,
+      `no account with id ${shown(id)} (sub-accounts are gone after reset())`,
     );
   }
   return account;

@@ -226,7 +226,7 @@ type Scope = string | undefined;
 function customerControls(link: Link, account: Scope): Remote<CustomerControls> {
   const list = () => control<'customers.list', MockCustomer[]>(link, 'customers.list', [], account);
   return {
-    create: (input) => control(link, 'customers.create', [input ?? {}], account),
+    create: (input) => control(link, 'customers.create', [input], account),
     get: async (id) => (await list()).find((customer) => customer._id === id),
     list,
     get seeded() {
@@ -347,7 +347,7 @@ function companyControls(link: Link, account: Scope): Remote<CompanyControls> {
       control<'company.createSubAccount', MockSubAccount>(
         link,
         'company.createSubAccount',
-        [input ?? {}],
+        [input],
         account,
       ),
     get subAccounts() {
@@ -535,10 +535,7 @@ export const members = {
       await control(link, 'crypto.setGasFee', [fee]);
     },
     receive: (customerId, transfer) =>
-      control<'crypto.receive', MockDeposit>(link, 'crypto.receive', [
-        customerId,
-        { amount: transfer?.amount, network: transfer?.network },
-      ]),
+      control<'crypto.receive', MockDeposit>(link, 'crypto.receive', [customerId, transfer]),
   }),
   account: (link) => (id) => accountControls(link, id),
   reset: (link) => async () => {

@@ -91,6 +91,21 @@ export function quoted(text: string): string {
 }
 
 /**
+ * A value a caller gave in place of an id or a name, for a refusal: a text {@link quoted}, a number
+ * or `null` as written, an object only by its kind (never serialised: it may be huge, or throw).
+ *
+ * @internal
+ */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') return quoted(value);
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return typeof value === 'function' || typeof value === 'symbol'
+    ? `a ${typeof value}`
+    : String(value);
+}
+
+/**
  * A control's refusal of an id that names nothing: no such transaction, customer, account or
  * fault. A `RangeError` to callers of the in-process controls; a control route answers it 404.
  *

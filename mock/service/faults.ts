@@ -1,5 +1,6 @@
 import { MAX_TIMER_MS } from '../../src/seam/limits.js';
 import { jsonText, reasonPhrase, type ServiceAnswer } from './answers.js';
+import { fieldsOf } from './body-fields.js';
 import { compilePathPattern, type PathMatcher } from './path-pattern.js';
 
 /**
@@ -284,6 +285,22 @@ const SERVER_HEADERS = new Set([
   'upgrade',
 ]);
 
+// The fields of a fault: one it does not have is refused rather than left to make a fault that
+// quietly does something else (`statsu: 503` would answer 500).
+const FAULT_FIELDS: ReadonlyArray<string> = fieldsOf<FaultSpec>()([
+  'method',
+  'path',
+  'pathPattern',
+  'status',
+  'body',
+  'headers',
+  'delayMs',
+  'networkError',
+  'malformedBody',
+  'phase',
+  'times',
+]);
+
 function fail(field: string, reason: string): never {
   throw new InvalidFaultError(field, reason);
 }
@@ -350,7 +367,13 @@ function serialiseBody(body: unknown): string | undefined {
 function checkFault(
   spec: FaultSpec,
 ): Pick<ActiveFault, 'spec' | 'matchesPath' | 'action' | 'remaining'> {
-  if (typeof spec !== 'object' || spec === null) fail('spec', 'must be an object');
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
+    fail('spec', 'must be an object');
+  }
+  const unknown = Object.keys(spec).find((key) => !FAULT_FIELDS.includes(key));
+  if (unknown !== undefined) {
+    fail(unknown.slice(0, 40), `is not a field of a fault (it has ${FAULT_FIELDS.join(', ')})`);
+  }
   const method = optional(spec, 'method', isString, 'must be a string');
   if (method !== undefined && !TOKEN.test(method)) fail('method', 'is not an HTTP method token');
   const { path, pathPattern } = spec;

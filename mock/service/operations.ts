@@ -1,5 +1,6 @@
 // The names the mock answers to, from the table of operations (src/seam/operations.ts).
 import { type OperationSpec, operations, Schema } from '../../src/seam/operations.js';
+import { shown } from './control-refusal.js';
 
 export { type OperationSpec, operations };
 
@@ -134,7 +135,7 @@ export function deniableOperation(
   if (id !== undefined && DENIABLE_OPERATIONS.includes(id)) return { id };
   const why =
     id === undefined
-      ? `unknown operation ${JSON.stringify(name)}`
+      ? `unknown operation ${shown(name)}`
       : `${String(name)} needs no token, so it cannot be denied`;
   return { refused: `${why}; valid operations: ${DENIABLE_OPERATIONS.join(', ')}` };
 }

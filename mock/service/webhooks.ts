@@ -1,5 +1,6 @@
 import { TRANSACTION_STATUSES, type WebhookPayload } from 'pix-payment-sdk';
 import { readUpTo } from '../../src/seam/body.js';
+import { quoted } from './control-refusal.js';
 
 /**
  * How a webhook delivery ended.
@@ -440,7 +441,7 @@ export function checkUrl(url: string | null): string | null {
   try {
     parsed = new URL(String(url));
   } catch {
-    throw new TypeError(`webhook URL must be an absolute http(s) URL, got ${JSON.stringify(url)}`);
+    throw new TypeError(`webhook URL must be an absolute http(s) URL, got ${quoted(url)}`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new TypeError(`webhook URL must be http or https, got ${parsed.protocol}`);

@@ -65,8 +65,9 @@ export interface TransactionControls<T> {
    * enforced, none is published) and sends its webhook, like the service does when a
    * transaction moves on. Resolves with the delivery once it has ended (it never rejects because
    * the receiver failed); rejects with a `RangeError` for an unknown id or status, or a deposit
-   * while `mock.deposits.dispute()` runs on it, and with a `TypeError` when
-   * `identifiedDocumentPix` is not a boolean (changing nothing either way).
+   * while `mock.deposits.dispute()` runs on it, and with a `TypeError` when `options` is not an
+   * object, has a field other than `identifiedDocumentPix`, or `identifiedDocumentPix` is not a
+   * boolean (changing nothing either way).
    */
   settle(id: string, status: string, options?: SettleOptions): Promise<WebhookDelivery>;
   /** The transaction, or `undefined`. */
@@ -175,8 +176,9 @@ export interface AuthControls {
 export interface FaultControls {
   /**
    * Injects a fault; see {@link FaultSpec}. Faults are tried in the order injected. Throws an
-   * {@link InvalidFaultError} naming the field of a spec that cannot make a well-formed answer,
-   * and a `RangeError` when 1,000 faults are already in force; either way nothing changes.
+   * {@link InvalidFaultError} for a spec that is not an object, naming the field a fault does not
+   * have (`statsu`) or the field that cannot make a well-formed answer, and a `RangeError` when
+   * 1,000 faults are already in force; either way nothing changes.
    */
   inject(spec: FaultSpec): FaultHandle;
   /** Removes every fault. */
@@ -230,8 +232,9 @@ export interface CustomerControls {
   /**
    * Creates a customer: a free `Cliente <n>` name and a free valid CPF are generated when `name` or
    * `document` is absent, so every call without arguments hands out a new customer. Throws a
-   * `TypeError` for an invalid input or a name or document already registered (names and
-   * documents are unique, as the provider documents).
+   * `TypeError` for an input that is not an object, a field it does not take (`nmae`), an invalid
+   * value, or a name or document already registered (names and documents are unique, as the
+   * provider documents).
    */
   create(input?: CustomerCreateInput): MockCustomer;
   /** The customer, or `undefined`. */
@@ -552,7 +555,8 @@ export interface CryptoControls {
   /**
    * A USDT transfer to the customer's wallet: a deposit, `PAID` at once, whose USDT is credited to
    * the account, and the crypto deposit webhook (`name: 'USDT'`, no `type`). A `RangeError` for an
-   * unknown customer or network, a `TypeError` for an invalid amount.
+   * unknown customer or network, a `TypeError` for a transfer that is not an object, a field it
+   * does not take, or an invalid amount; nothing changes when it rejects.
    */
   receive(customerId: string, transfer: MockCryptoTransfer): Promise<MockDeposit>;
 }

@@ -119,7 +119,7 @@ export interface DepositCustomerControls {
    * Rejects with a {@link MockRefusalError} (and changes nothing) for an unknown id
    * (`unknown-deposit`, a withdrawal's too), a deposit that is not `PAID` (`not-disputable`,
    * a second dispute included), another outcome (`invalid-outcome`) or a wrong `stepMs`
-   * (`invalid-step`). While it runs, `settle()` of the deposit is refused with a `RangeError`.
+   * (`invalid-step`), and with a `TypeError` for an option it does not take (`stepMS`). While it runs, `settle()` of the deposit is refused with a `RangeError`.
    * With `stepMs` it resolves after the first step, and the mock clock runs the others: the
    * amount stays held until the last (`totalHeld`), and `await mock.webhooks.flush()` after a
    * move of the clock waits for the steps it set off.

@@ -1,6 +1,6 @@
 import type { MockSubAccount, MockSubAccountInput } from '../../types/controls.js';
 import { HttpError, json, jsonText } from '../answers.js';
-import { isRecord, own } from '../body-fields.js';
+import { checkFields, fieldsOf, isRecord, own } from '../body-fields.js';
 import { generatePassword } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
@@ -158,13 +158,13 @@ function subAccountInputOf(
 }
 
 // What `createSubAccount()` takes: a misspelt field is refused, not ignored.
-const SUB_ACCOUNT_FIELDS = [
+const SUB_ACCOUNT_FIELDS = fieldsOf<MockSubAccountInput>()([
   'name',
   'email',
   'password',
   'balance',
   'feeSplit',
-] as const satisfies ReadonlyArray<keyof MockSubAccountInput>;
+]);
 
 /**
  * Creates a sub-account of `parent` (the service's route and the mock's control share it): a
@@ -179,20 +179,12 @@ export function createSubAccount(
   parent: AccountState,
   input: MockSubAccountInput = {},
 ): MockSubAccount {
-  if (!isRecord(input)) {
-    throw new TypeError(
-      `createSubAccount: input must be an object such as { name, email, password, balance, feeSplit }, or nothing; got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}`,
-    );
-  }
-  const unknown = Object.keys(input).filter((key) => !SUB_ACCOUNT_FIELDS.includes(key as never));
-  if (unknown.length > 0) {
-    throw new TypeError(
-      `createSubAccount: a sub-account has no field ${unknown
-        .slice(0, 5)
-        .map((key) => JSON.stringify(key.slice(0, 40)))
-        .join(', ')} (it takes ${SUB_ACCOUNT_FIELDS.join(', ')})`,
-    );
-  }
+  checkFields(input, SUB_ACCOUNT_FIELDS, {
+    control: 'createSubAccount',
+    argument: 'input',
+    holder: 'a sub-account',
+    optional: true,
+  });
   if (parent.isSubAccount) {
     throw new TypeError('createSubAccount: a sub-account cannot have sub-accounts of its own');
   }
@@ -204,20 +196,6 @@ export function createSubAccount(
   if (service.accounts.hasEmail(email)) {
     throw new TypeError(`createSubAccount: an account with e-mail ${email} exists`);
   }
-  const name = input.name ?? `Subconta ${n}`;
-  const password = input.password ?? generatePassword(service.random);
-  if (
-    typeof name !== 'string' ||
-    name.trim() === '' ||
-    name.length > 200 ||
-    typeof password !== 'string' ||
-    password === '' ||
-    password.length > 256
-  ) {
-    throw new TypeError(
-      'createSubAccount: name and password must be non-empty strings (of at most 200 and 256 characters)',
-    );
-  }
   const split = input.feeSplit;
   if (split !== undefined) {
     const problem = isRecord(split)
@@ -227,6 +205,21 @@ export function createSubAccount(
     if (problem !== undefined) throw new TypeError(`createSubAccount: feeSplit ${problem}`);
   }
   const balance = LedgerArea.check(input.balance ?? {}, 'createSubAccount: balance');
+  const name = input.name ?? `Subconta ${n}`;
+  const given = input.password ?? undefined;
+  if (
+    typeof name !== 'string' ||
+    name.trim() === '' ||
+    name.length > 200 ||
+    (given !== undefined && (typeof given !== 'string' || given === '' || given.length > 256))
+  ) {
+    throw new TypeError(
+      'createSubAccount: name and password must be non-empty strings (of at most 200 and 256 characters)',
+    );
+  }
+  // Generated once everything else has passed: it draws on a seeded mock's sequence, which a
+  // refused call must leave where it was.
+  const password = given ?? generatePassword(service.random);
   const account = service.accounts.add(
     service.newAccount({
       id: service.newId(),
@@ -237,7 +230,7 @@ export function createSubAccount(
       balance,
       webhookUrl: null,
       seededCustomer: undefined,
-      feeSplit: input.feeSplit,
+      feeSplit: split,
     }),
   );
   return Object.freeze({ _id: account.id, credentials: account.credentials });

@@ -2,7 +2,7 @@ import { isValidCnpj, isValidCpf } from 'pix-payment-sdk';
 import type { CustomerCreateInput } from '../../types/controls.js';
 import type { MockCustomer } from '../../types/records.js';
 import { HttpError, json } from '../answers.js';
-import { isRecord, own } from '../body-fields.js';
+import { checkFields, fieldsOf, isRecord, own } from '../body-fields.js';
 import { isObjectId } from '../ids.js';
 import type { Resolvers } from '../route.js';
 import type { AccountState } from '../state/accounts.js';
@@ -125,6 +125,12 @@ export const customerResolvers: Pick<
   },
 };
 
+// A valid CPF that stands in for the one `customers.create()` generates while the rest is checked.
+const STAND_IN_CPF = '52998224725';
+
+// What `customers.create()` takes: a misspelt field is refused, not ignored.
+const CUSTOMER_FIELDS = fieldsOf<CustomerCreateInput>()(['name', 'document', 'email', 'phone']);
+
 /**
  * Creates a customer directly (the mock's control, not the service's operation): same checks
  * as `POST /customer`, but an invalid input, or a name or document already registered, throws a
@@ -136,15 +142,27 @@ export function createCustomerDirect(
   state: AccountState,
   input: CustomerCreateInput | Record<string, unknown> = {},
 ): MockCustomer {
-  const raw = input as Record<string, unknown>;
+  const raw: unknown = input;
+  checkFields(raw, CUSTOMER_FIELDS, {
+    control: 'customers.create',
+    argument: 'input',
+    holder: 'a customer',
+    optional: true,
+  });
+  // `null` is left out, as `undefined` is.
+  const document = own(raw, 'document') ?? undefined;
   const candidate = {
     name: own(raw, 'name') ?? state.customers.freeName(),
-    document: own(raw, 'document') ?? state.customers.freeCpf(),
+    document: document ?? STAND_IN_CPF,
     ...(own(raw, 'email') !== undefined ? { email: own(raw, 'email') } : {}),
     ...(own(raw, 'phone') !== undefined ? { phone: own(raw, 'phone') } : {}),
   };
-  const checked = checkCustomerInput(candidate);
-  if (typeof checked === 'string') throw new TypeError(`customers.create: ${checked}`);
+  const valid = checkCustomerInput(candidate);
+  if (typeof valid === 'string') throw new TypeError(`customers.create: ${valid}`);
+  // The CPF is generated once the rest has passed: generating draws on a seeded mock's sequence,
+  // which a refused call must leave where it was.
+  const checked =
+    document === undefined ? { ...valid, document: state.customers.freeCpf() } : valid;
   const existing = state.customers.holderOf(checked);
   if (existing !== undefined) {
     const what =

@@ -173,19 +173,19 @@ export class CryptoRates {
   }
 
   setRates(rates: unknown): void {
-    this.#rate = CryptoRates.check(rates, 'rates');
+    this.#rate = CryptoRates.check(rates, 'crypto.setRates: rates');
   }
 
   /** A fraction of each conversion the service keeps (`'0.01'` is 1%); `'0'` for none. */
   setSpread(spread: unknown): void {
-    const units = millionths(spread, 'spread', false);
-    if (units >= 1_000_000) throw new TypeError('spread must be below 1');
+    const units = millionths(spread, 'crypto.setSpread: spread', false);
+    if (units >= 1_000_000) throw new TypeError('crypto.setSpread: spread must be below 1');
     this.#spread = units;
   }
 
   /** The gas fee of a wallet withdrawal, in USDT (`'0.63'`). */
   setGasFee(fee: unknown): void {
-    this.#gas = millionths(fee, 'gasFee', false);
+    this.#gas = millionths(fee, 'crypto.setGasFee: fee', false);
   }
 
   /** BRL per USDT in millionths. */

@@ -1,9 +1,9 @@
 // A MED dispute of a paid deposit, run through the provider's dispute statuses with the amount
 // held in the account's ledger while it runs.
 import type { KnownTransactionStatus } from 'pix-payment-sdk';
-import type { MockDispute, MockDisputeOutcome } from '../../types/deposits.js';
+import type { MockDispute, MockDisputeOptions, MockDisputeOutcome } from '../../types/deposits.js';
 import type { MockDeposit } from '../../types/records.js';
-import { isRecord } from '../body-fields.js';
+import { checkFields, fieldsOf, isRecord } from '../body-fields.js';
 import { MockRefusalError, quoted } from '../control-refusal.js';
 import type { WebhookDelivery } from '../webhooks.js';
 import type { AccountState } from './accounts.js';
@@ -21,6 +21,9 @@ export const DISPUTE_OUTCOMES: ReadonlyArray<MockDisputeOutcome> = [
   'REFUND_CANCELED',
   'EXPIRED_DISPUTE',
 ];
+
+// What `dispute()` takes as options: a misspelt one is refused, not ignored.
+const DISPUTE_FIELDS = fieldsOf<MockDisputeOptions>()(['outcome', 'stepMs']);
 
 /**
  * The longest step of a dispute on the mock clock: a day of mock time.
@@ -110,6 +113,14 @@ export async function disputeDeposit(
   options: unknown,
   timeline: Timeline,
 ): Promise<MockDispute> {
+  // A misspelt `stepMs` would run every step at once instead of on the clock.
+  if (isRecord(options)) {
+    checkFields(options, DISPUTE_FIELDS, {
+      control: 'deposits.dispute',
+      argument: 'options',
+      holder: 'a dispute',
+    });
+  }
   const outcome = disputeOutcomeOf(options);
   const stepMs = stepMsOf(options);
   const account = of();

@@ -1,4 +1,5 @@
 import { centsToAmount } from 'pix-payment-sdk';
+import { quoted } from '../control-refusal.js';
 
 /**
  * What a transaction is: a withdrawal (a payout to a Pix key) or a deposit (a Pix charge).
@@ -160,7 +161,7 @@ export class LedgerArea {
     for (const [name, value] of Object.entries(balances)) {
       if (!Object.hasOwn(LEDGER_CURRENCIES, name)) {
         throw new TypeError(
-          `${where}: unknown currency ${JSON.stringify(name)}; known: ${NAMES.join(', ')}`,
+          `${where}: unknown currency ${quoted(name)}; known: ${NAMES.join(', ')}`,
         );
       }
       const currency = name as LedgerCurrency;

@@ -4,9 +4,11 @@ import {
   TRANSACTION_STATUSES,
   type WebhookPayload,
 } from 'pix-payment-sdk';
+import type { SettleOptions } from '../../types/controls.js';
 import type { MockDeposit, MockWithdrawal } from '../../types/records.js';
+import { checkFields, fieldsOf } from '../body-fields.js';
 import { buildBrCode } from '../br-code.js';
-import { UnknownIdError } from '../control-refusal.js';
+import { shown, UnknownIdError } from '../control-refusal.js';
 import { uuid } from '../ids.js';
 import { type WebhookDelivery, type WebhookDispatcher, webhookPayloadOf } from '../webhooks.js';
 import type { CryptoLeg } from './crypto.js';
@@ -71,6 +73,9 @@ export type TransactionInput = Pick<
 >;
 
 /** The company behind the mock's deposits' BR Codes. */
+// What `settle()` takes as options: a misspelt one is refused, not ignored.
+const SETTLE_FIELDS = fieldsOf<SettleOptions>()(['identifiedDocumentPix']);
+
 const MOCK_COMPANY = { name: 'Empresa Exemplo Ltda', city: 'Sao Paulo' } as const;
 
 /**
@@ -207,8 +212,14 @@ export class TransactionsArea {
     status: string,
     options: { identifiedDocumentPix?: boolean | undefined } = {},
   ): Promise<WebhookDelivery> {
+    checkFields(options, SETTLE_FIELDS, {
+      control: `${kind}s.settle`,
+      argument: 'options',
+      holder: 'the options object',
+      optional: true,
+    });
     const record = this.#of(kind).get(id);
-    if (!record) throw new UnknownIdError(`no ${kind} with id ${JSON.stringify(id)}`);
+    if (!record) throw new UnknownIdError(`no ${kind} with id ${shown(id)}`);
     if (record.disputeHold !== undefined) {
       throw new RangeError(
         `${kind} ${JSON.stringify(id)} is in a dispute: mock.deposits.dispute() decides its outcome`,
@@ -216,7 +227,7 @@ export class TransactionsArea {
     }
     if (!(TRANSACTION_STATUSES as ReadonlyArray<string>).includes(status)) {
       throw new RangeError(
-        `status must be one of ${TRANSACTION_STATUSES.join(', ')}, got ${JSON.stringify(status)}`,
+        `status must be one of ${TRANSACTION_STATUSES.join(', ')}, got ${shown(status)}`,
       );
     }
     // Per the provider's public docs, a boolean: whether the Pix network validated the payer's

@@ -195,6 +195,39 @@ describe('connectMockServer: the controls of a running server', () => {
     expect((noStatus as Error).message).toMatch(/status must be one of .*PAID/);
     expect(running.mock.withdrawals.get(id)?.status).toBe('PENDING');
   });
+
+  it('an argument that is not the object a control takes, or has a field it does not, is refused as in process', async () => {
+    const refusals = [
+      remote.customers.create(null as never),
+      remote.customers.create('Ana' as never),
+      remote.customers.create({ nmae: 'Ana' } as never),
+      remote.company.createSubAccount(null as never),
+      remote.crypto.receive(running.mock.customers.seeded._id, null as never),
+      remote.crypto.receive(running.mock.customers.seeded._id, {
+        amount: '1',
+        netwrok: 'BEP-20',
+      } as never),
+      remote.faults.inject(null as never),
+    ].map((call) => call.catch((e: unknown) => e));
+    for (const refused of await Promise.all(refusals)) {
+      expect(refused).toMatchObject({ code: 'refused', status: 400 });
+    }
+    expect((await refusals[2]) as Error).toHaveProperty(
+      'message',
+      expect.stringContaining(
+        'customers.create: a customer has no field "nmae" (it takes name, document, email, phone)',
+      ),
+    );
+    expect((await refusals[5]) as Error).toHaveProperty(
+      'message',
+      expect.stringContaining('crypto.receive: a transfer has no field "netwrok"'),
+    );
+    expect(running.mock.customers.list()).toHaveLength(1);
+    expect(running.mock.company.subAccounts).toEqual([]);
+    expect(running.mock.deposits.list()).toEqual([]);
+    // Omitted, the input takes every default, as in process.
+    expect((await remote.customers.create()).name).toBe('Cliente 2');
+  });
 });
 
 describe('connectMockServer: what is not a running mock server', () => {
