@@ -9,9 +9,11 @@ import { openEnum, schema } from './shared.js';
  * FeeType.parse('PERCENTAGE');
  * ```
  */
-export const FeeType = /* @__PURE__ */ schema(() => openEnum(['FIXED', 'PERCENTAGE']));
+export const FeeType: z.ZodMiniType<FeeType> = /* @__PURE__ */ schema(() =>
+  openEnum(['FIXED', 'PERCENTAGE']),
+);
 /** How a supplier fee is charged. */
-export type FeeType = z.infer<typeof FeeType>;
+export type FeeType = 'FIXED' | 'PERCENTAGE' | (string & {});
 
 /**
  * A fee entry of `supplierFeeByActivity`: its type and decimal value.
@@ -40,9 +42,11 @@ export interface Fee extends z.infer<typeof Fee> {}
  * PaymentMethod.parse('PIX');
  * ```
  */
-export const PaymentMethod = /* @__PURE__ */ schema(() => openEnum(['PIX']));
+export const PaymentMethod: z.ZodMiniType<PaymentMethod> = /* @__PURE__ */ schema(() =>
+  openEnum(['PIX']),
+);
 /** Payment method of a currency. */
-export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export type PaymentMethod = 'PIX' | (string & {});
 
 /**
  * A fiat currency as the list operations return it. Send it whole as `currency` in a withdrawal or

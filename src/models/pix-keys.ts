@@ -16,9 +16,11 @@ export type KnownPixKeyType = (typeof PIX_KEY_TYPES)[number];
  * PixKeyType.parse('CPF'); // 'CPF'
  * ```
  */
-export const PixKeyType = /* @__PURE__ */ schema(() => openEnum(PIX_KEY_TYPES));
+export const PixKeyType: z.ZodMiniType<PixKeyType> = /* @__PURE__ */ schema(() =>
+  openEnum(PIX_KEY_TYPES),
+);
 /** Type of a Pix key. */
-export type PixKeyType = z.infer<typeof PixKeyType>;
+export type PixKeyType = KnownPixKeyType | (string & {});
 
 /**
  * A Pix key as the service returns it: `key` (possibly partly masked), `type` and `_id`. Send it

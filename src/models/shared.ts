@@ -37,7 +37,10 @@ export function schema<T extends object>(build: () => T): T {
 /**
  * A string enum that also accepts values it does not know, so a service that adds a new status or
  * key type does not break parsing in production. Known values stay literal in the type; unknown
- * ones are typed as `string & {}`, which keeps editor completion for the known literals.
+ * ones are typed as `string & {}`, which keeps editor completion for the known literals. Each
+ * export built with it declares its type as a named union (`KnownPixKeyType | (string & {})`): the
+ * declarations then name it, instead of a union the compiler may print in another order from one
+ * build to the next.
  *
  * @internal
  */

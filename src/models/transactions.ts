@@ -32,9 +32,11 @@ export type KnownTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
  * if (payload.status === 'PAID') markOrderPaid(payload.externalId);
  * ```
  */
-export const TransactionStatus = /* @__PURE__ */ schema(() => openEnum(TRANSACTION_STATUSES));
+export const TransactionStatus: z.ZodMiniType<TransactionStatus> = /* @__PURE__ */ schema(() =>
+  openEnum(TRANSACTION_STATUSES),
+);
 /** Status of a withdrawal or a deposit. */
-export type TransactionStatus = z.infer<typeof TransactionStatus>;
+export type TransactionStatus = KnownTransactionStatus | (string & {});
 
 /**
  * The fiat side of a transaction in its details (`currency`): currency code, payment method,

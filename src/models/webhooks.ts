@@ -14,9 +14,11 @@ import {
  * WebhookOperation.parse('WITHDRAW');
  * ```
  */
-export const WebhookOperation = /* @__PURE__ */ schema(() => openEnum(['WITHDRAW', 'DEPOSIT']));
+export const WebhookOperation: z.ZodMiniType<WebhookOperation> = /* @__PURE__ */ schema(() =>
+  openEnum(['WITHDRAW', 'DEPOSIT']),
+);
 /** Which kind of transaction a webhook speaks of. */
-export type WebhookOperation = z.infer<typeof WebhookOperation>;
+export type WebhookOperation = 'WITHDRAW' | 'DEPOSIT' | (string & {});
 
 /**
  * The JSON the service POSTs to the company's callback URL, for withdrawals and deposits alike
