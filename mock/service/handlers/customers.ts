@@ -159,17 +159,19 @@ export function createCustomerDirect(
   };
   const valid = checkCustomerInput(candidate);
   if (typeof valid === 'string') throw new TypeError(`customers.create: ${valid}`);
-  // The CPF is generated once the rest has passed: generating draws on a seeded mock's sequence,
-  // which a refused call must leave where it was.
-  const checked =
-    document === undefined ? { ...valid, document: state.customers.freeCpf() } : valid;
-  const existing = state.customers.holderOf(checked);
+  // The CPF is generated once the rest has passed, a taken name included: generating draws on a
+  // seeded mock's sequence, which a refused call must leave where it was. A generated CPF is one
+  // no customer has.
+  const existing =
+    document === undefined ? state.customers.withName(valid.name) : state.customers.holderOf(valid);
   if (existing !== undefined) {
     const what =
-      existing.document === checked.document
-        ? `document ${checked.document}`
-        : `name ${JSON.stringify(checked.name)}`;
+      document !== undefined && existing.document === valid.document
+        ? `document ${valid.document}`
+        : `name ${JSON.stringify(valid.name)}`;
     throw new TypeError(`customers.create: a customer with ${what} exists (${existing._id})`);
   }
+  const checked =
+    document === undefined ? { ...valid, document: state.customers.freeCpf() } : valid;
   return state.customers.view(state.customers.insert(checked));
 }

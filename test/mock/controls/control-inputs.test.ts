@@ -77,6 +77,12 @@ describe('the in-process controls refuse an input of the wrong shape, and change
     expect(() => mock.company.createSubAccount({ name: ' ' })).toThrow(
       'createSubAccount: name and password must be non-empty strings (of at most 200 and 256 characters)',
     );
+    // A taken name, with no document to check first.
+    const taken = mock.customers.seeded;
+    expect(fresh.customers.seeded).toEqual(taken);
+    expect(() => mock.customers.create({ name: taken.name })).toThrow(
+      `customers.create: a customer with name ${JSON.stringify(taken.name)} exists (${taken._id})`,
+    );
     expect(mock.company.subAccounts).toEqual([]);
     expect(mock.customers.create()).toEqual(fresh.customers.create());
     expect(mock.company.createSubAccount()).toEqual(fresh.company.createSubAccount());
