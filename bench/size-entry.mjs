@@ -40,7 +40,8 @@ const AREA_ONLY = /(^|\/)(company-calls|crypto)(\.ts|-[A-Z0-9]+\.js)$/;
  *   lazy: Array<{ name: string, bytes: number, raw: number, inputs: Array<{ path: string, bytes: number }> }> }>}
  *   `bytes` gzipped, `raw` minified, and each input file with the minified bytes it adds, largest
  *   first (paths relative to `root`); `lazy`, each chunk loaded by one area's first call alone
- *   (with the chunks only it imports), named by the largest input of the chunk `import()` loads, measured the same way.
+ *   (with the chunks only it imports), named by the largest input of the chunk `import()` loads,
+ *   measured the same way.
  */
 export async function measureEntry(root, entry) {
   const esbuild = createRequire(join(root, 'package.json'))('esbuild');

@@ -34,8 +34,8 @@ export const AREA_MODULES = [
   'src/core/area-answers.ts',
 ] as const;
 
-// The copy is the same file with a suffix, which esbuild counts as a module of its own; source
-// maps and comments show it as `src/usdt.ts?area`.
+// The copy is the same file with a suffix, which esbuild counts as a module of its own. The build's
+// comments name it `src/usdt.ts?area`; its source map points to the file itself.
 const SUFFIX = '?area';
 const COPY = Symbol('area copy');
 
